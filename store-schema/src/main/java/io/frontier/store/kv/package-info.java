@@ -1,0 +1,11 @@
+/**
+ * The one transactional key-value interface every campaign operation is written against,
+ * shaped like FoundationDB so the same code runs on FoundationDB and on the embedded backend.
+ *
+ * <p>Rule: nothing above this package knows which backend it talks to. Keys are byte strings
+ * ordered by unsigned byte comparison (memcmp), exactly as FoundationDB orders them; values are
+ * opaque bytes. A transaction is serializable; {@link io.frontier.store.kv.KeyValueStore#run}
+ * retries it on conflict, so the body it is given may execute more than once and must be
+ * idempotent.
+ */
+package io.frontier.store.kv;
