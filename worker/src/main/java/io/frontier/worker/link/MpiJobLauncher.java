@@ -1,0 +1,82 @@
+package io.frontier.worker.link;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Starts an MPI job of JVM ranks on this machine with the installation's {@code mpirun}.
+ *
+ * <p>{@code --allow-run-as-root} is passed only when this process runs as root, and
+ * {@code --oversubscribe} only when the job has more ranks than this machine has cores: both
+ * change what mpirun permits, so they are never added where they are not needed. Ranks are not
+ * bound to cores, because a rank spends its time waiting on messages and child processes.
+ */
+public final class MpiJobLauncher {
+
+    private final MpiInstallation installation;
+    private final boolean runningAsRoot;
+    private final int cores;
+
+    public MpiJobLauncher(MpiInstallation installation, boolean runningAsRoot, int cores) {
+        this.installation = installation;
+        this.runningAsRoot = runningAsRoot;
+        this.cores = cores;
+    }
+
+    /** A launcher for this machine: its cores, and whether this process runs as root. */
+    public static MpiJobLauncher forThisMachine(MpiInstallation installation) {
+        return new MpiJobLauncher(installation, isRoot(), Runtime.getRuntime().availableProcessors());
+    }
+
+    /** The full mpirun command line for {@code spec}. */
+    public List<String> command(MpiJobSpec spec) {
+        List<String> command = new ArrayList<>();
+        command.add(installation.mpirun().toString());
+        if (runningAsRoot) {
+            command.add("--allow-run-as-root");
+        }
+        if (spec.ranks() > cores) {
+            command.add("--oversubscribe");
+        }
+        command.add("--bind-to");
+        command.add("none");
+        command.add("-np");
+        command.add(Integer.toString(spec.ranks()));
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.add("-Djava.library.path=" + installation.libraryDirectory());
+        command.addAll(spec.jvmOptions());
+        command.add("-cp");
+        command.add(spec.classpath());
+        command.add(spec.mainClass());
+        command.addAll(spec.arguments());
+        return command;
+    }
+
+    /**
+     * Starts the job with its standard output and error written to {@code log}.
+     * The caller owns the process and must bound its wait for it.
+     */
+    public Process start(MpiJobSpec spec, Path workingDirectory, Path log) {
+        ProcessBuilder builder = new ProcessBuilder(command(spec))
+                .directory(workingDirectory.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+        try {
+            return builder.start();
+        } catch (IOException e) {
+            throw new LinkException("mpirun could not be started", e)
+                    .with("mpirun", installation.mpirun()).with("ranks", spec.ranks());
+        }
+    }
+
+    private static boolean isRoot() {
+        try {
+            return Integer.valueOf(0).equals(Files.getAttribute(Path.of("/proc/self"), "unix:uid"));
+        } catch (IOException | UnsupportedOperationException e) {
+            return "root".equals(System.getProperty("user.name"));
+        }
+    }
+}

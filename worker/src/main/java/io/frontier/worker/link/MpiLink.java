@@ -1,0 +1,141 @@
+package io.frontier.worker.link;
+
+import java.time.Duration;
+import java.util.Optional;
+import mpi.Comm;
+import mpi.MPI;
+import mpi.MPIException;
+import mpi.Status;
+
+/**
+ * Tagged byte-array messages between the ranks of one MPI job.
+ *
+ * <p>Receives poll with {@code MPI_Iprobe} until a deadline instead of blocking in
+ * {@code MPI_Recv}, so a peer that died or stalled turns into an error this rank can report.
+ * Not thread-safe: owned by the thread that initialised MPI.
+ */
+public final class MpiLink {
+
+    /** Matches a message from any rank. */
+    public static final int ANY_SOURCE = -1;
+
+    /** The longest pause between two polls; short enough to keep message latency low. */
+    private static final long MAX_POLL_PAUSE_NANOS = Duration.ofMillis(2).toNanos();
+
+    private final Comm comm;
+    private final int rank;
+    private final int size;
+
+    private MpiLink(Comm comm) throws MPIException {
+        this.comm = comm;
+        this.rank = comm.getRank();
+        this.size = comm.getSize();
+    }
+
+    /** Initialises MPI for this process and returns the link over all ranks of the job. */
+    public static MpiLink initialise(String[] args) {
+        try {
+            MPI.Init(args);
+            return new MpiLink(MPI.COMM_WORLD);
+        } catch (MPIException e) {
+            throw new LinkException("MPI initialisation failed", e);
+        }
+    }
+
+    public int rank() {
+        return rank;
+    }
+
+    public int size() {
+        return size;
+    }
+
+    /** Sends {@code payload} to rank {@code destination} with {@code tag}; returns once buffered. */
+    public void send(int destination, int tag, byte[] payload) {
+        try {
+            comm.send(payload, payload.length, MPI.BYTE, destination, tag);
+        } catch (MPIException e) {
+            throw new LinkException("MPI send failed", e)
+                    .with("rank", rank).with("destination", destination).with("tag", tag);
+        }
+    }
+
+    /**
+     * The next message with {@code tag} from {@code source} (or {@link #ANY_SOURCE}), waiting at
+     * most {@code timeout}; empty if none arrived in time.
+     */
+    public Optional<Envelope> receive(int source, int tag, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        long pause = 10_000;
+        try {
+            while (true) {
+                Status status = comm.iProbe(source == ANY_SOURCE ? MPI.ANY_SOURCE : source, tag);
+                if (status != null) {
+                    return Optional.of(receiveProbed(status));
+                }
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    return Optional.empty();
+                }
+                sleepNanos(Math.min(pause, left));
+                pause = Math.min(pause * 2, MAX_POLL_PAUSE_NANOS);
+            }
+        } catch (MPIException e) {
+            throw new LinkException("MPI receive failed", e)
+                    .with("rank", rank).with("source", source).with("tag", tag);
+        }
+    }
+
+    /** Like {@link #receive} but a missing message is an error naming what was awaited. */
+    public Envelope receiveOrFail(int source, int tag, Duration timeout) {
+        return receive(source, tag, timeout).orElseThrow(() ->
+                new LinkException("no message arrived before the deadline")
+                        .with("rank", rank).with("source", source).with("tag", tag)
+                        .with("timeout", timeout));
+    }
+
+    /** Blocks until every rank arrives; use only where all ranks are known to be alive. */
+    public void barrier() {
+        try {
+            comm.barrier();
+        } catch (MPIException e) {
+            throw new LinkException("MPI barrier failed", e).with("rank", rank);
+        }
+    }
+
+    /** Ends MPI for this process. No link call may follow. */
+    public void finish() {
+        try {
+            MPI.Finalize();
+        } catch (MPIException e) {
+            throw new LinkException("MPI finalisation failed", e).with("rank", rank);
+        }
+    }
+
+    /** Asks the MPI runtime to kill every rank of the job with {@code exitCode}. */
+    public void abortJob(int exitCode) {
+        try {
+            comm.abort(exitCode);
+        } catch (MPIException e) {
+            throw new LinkException("MPI abort failed", e).with("rank", rank);
+        }
+    }
+
+    private Envelope receiveProbed(Status status) throws MPIException {
+        int length = status.getCount(MPI.BYTE);
+        byte[] payload = new byte[length];
+        int source = status.getSource();
+        int tag = status.getTag();
+        comm.recv(payload, length, MPI.BYTE, source, tag);
+        return new Envelope(source, tag, payload);
+    }
+
+    private static void sleepNanos(long nanos) {
+        try {
+            Thread.sleep(nanos / 1_000_000, (int) (nanos % 1_000_000));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new LinkException("interrupted while waiting for a message", e);
+        }
+    }
+}
