@@ -37,11 +37,11 @@ public final class LinkCheckRank {
                 link.send(worker, LinkCheckMessage.PING_TAG, WireCodec.encode(new Ping(0, worker, nonce)));
             }
             for (int answers = 1; answers < link.size(); answers++) {
-                Envelope envelope = link.receiveOrFail(MpiLink.ANY_SOURCE, LinkCheckMessage.PONG_TAG, timeout);
+                Envelope envelope = Receiving.receiveOrFail(link, Transport.ANY_SOURCE, LinkCheckMessage.PONG_TAG, timeout);
                 pongs.add(WireCodec.decode(envelope.payload(), Pong.class));
             }
         } else {
-            Envelope envelope = link.receiveOrFail(0, LinkCheckMessage.PING_TAG, timeout);
+            Envelope envelope = Receiving.receiveOrFail(link, 0, LinkCheckMessage.PING_TAG, timeout);
             Ping ping = WireCodec.decode(envelope.payload(), Ping.class);
             pings.add(ping);
             Pong pong = new Pong(link.rank(), envelope.source(), ping.nonce(),

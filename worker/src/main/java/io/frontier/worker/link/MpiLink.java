@@ -14,10 +14,7 @@ import mpi.Status;
  * {@code MPI_Recv}, so a peer that died or stalled turns into an error this rank can report.
  * Not thread-safe: owned by the thread that initialised MPI.
  */
-public final class MpiLink {
-
-    /** Matches a message from any rank. */
-    public static final int ANY_SOURCE = -1;
+public final class MpiLink implements Transport {
 
     /** The longest pause between two polls; short enough to keep message latency low. */
     private static final long MAX_POLL_PAUSE_NANOS = Duration.ofMillis(2).toNanos();
@@ -42,15 +39,17 @@ public final class MpiLink {
         }
     }
 
+    @Override
     public int rank() {
         return rank;
     }
 
+    @Override
     public int size() {
         return size;
     }
 
-    /** Sends {@code payload} to rank {@code destination} with {@code tag}; returns once buffered. */
+    @Override
     public void send(int destination, int tag, byte[] payload) {
         try {
             comm.send(payload, payload.length, MPI.BYTE, destination, tag);
@@ -60,16 +59,14 @@ public final class MpiLink {
         }
     }
 
-    /**
-     * The next message with {@code tag} from {@code source} (or {@link #ANY_SOURCE}), waiting at
-     * most {@code timeout}; empty if none arrived in time.
-     */
+    @Override
     public Optional<Envelope> receive(int source, int tag, Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();
         long pause = 10_000;
         try {
             while (true) {
-                Status status = comm.iProbe(source == ANY_SOURCE ? MPI.ANY_SOURCE : source, tag);
+                Status status = comm.iProbe(source == ANY_SOURCE ? MPI.ANY_SOURCE : source,
+                        tag == ANY_TAG ? MPI.ANY_TAG : tag);
                 if (status != null) {
                     return Optional.of(receiveProbed(status));
                 }
@@ -84,14 +81,6 @@ public final class MpiLink {
             throw new LinkException("MPI receive failed", e)
                     .with("rank", rank).with("source", source).with("tag", tag);
         }
-    }
-
-    /** Like {@link #receive} but a missing message is an error naming what was awaited. */
-    public Envelope receiveOrFail(int source, int tag, Duration timeout) {
-        return receive(source, tag, timeout).orElseThrow(() ->
-                new LinkException("no message arrived before the deadline")
-                        .with("rank", rank).with("source", source).with("tag", tag)
-                        .with("timeout", timeout));
     }
 
     /** Blocks until every rank arrives; use only where all ranks are known to be alive. */
