@@ -1,0 +1,40 @@
+package io.frontier.store.corpus.seed;
+
+import io.frontier.store.corpus.Digest;
+import io.frontier.store.corpus.EntryType;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * What one scan of a seed directory did. Every entry of the directory is in exactly one of the
+ * lists, or counted as unchanged.
+ *
+ * @param imported regular files published into the corpus by this scan
+ * @param skipped entries that are not regular files; they are never imported
+ * @param unreadable regular files that could not be read now; the next scan tries them again
+ * @param unchanged regular files imported by an earlier scan and not changed since
+ */
+public record SeedScan(List<Imported> imported, List<Skipped> skipped, List<Unreadable> unreadable, int unchanged) {
+
+    public SeedScan {
+        imported = List.copyOf(imported);
+        skipped = List.copyOf(skipped);
+        unreadable = List.copyOf(unreadable);
+    }
+
+    /**
+     * A seed now in the corpus.
+     *
+     * @param created false if the corpus already held these bytes (verified)
+     */
+    public record Imported(Path path, Digest digest, long size, boolean created) {
+    }
+
+    /** An entry that is not a regular file. */
+    public record Skipped(Path path, EntryType type) {
+    }
+
+    /** A regular file that could not be read, and why. */
+    public record Unreadable(Path path, String reason) {
+    }
+}

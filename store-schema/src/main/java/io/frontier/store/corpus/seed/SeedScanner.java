@@ -1,0 +1,114 @@
+package io.frontier.store.corpus.seed;
+
+import io.frontier.store.corpus.EntryType;
+import io.frontier.store.corpus.ObjectDirectory;
+import io.frontier.store.corpus.Published;
+import io.frontier.store.corpus.fs.CorpusIoException;
+import io.frontier.store.corpus.fs.UnreadableFileException;
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeSet;
+
+/**
+ * Scans one flat directory of external seeds, with arbitrary file names, and publishes each
+ * regular file into the corpus by content.
+ *
+ * <p>Invariant: a file is remembered as imported only if it was published and its identity
+ * (inode, size, modification time) was the same before and after it was read; a file that
+ * could not be read, or changed while read, is tried again on the next scan. Entries that are
+ * not regular files are reported as skipped; subdirectories are not descended into. The memory
+ * lasts as long as this scanner and forgets entries that leave the directory.
+ *
+ * <p>Not thread-safe: one owner calls {@link #scan} repeatedly (a coordinator's refresh).
+ */
+public final class SeedScanner {
+
+    private final Path seedDirectory;
+    private final ObjectDirectory corpus;
+    /** Files imported by this scanner, with the identity they had when read. */
+    private final Map<Path, SeedIdentity> imported = new HashMap<>();
+
+    public SeedScanner(Path seedDirectory, ObjectDirectory corpus) {
+        this.seedDirectory = seedDirectory;
+        this.corpus = corpus;
+    }
+
+    /**
+     * Publishes every regular file that is new or changed since the last scan.
+     *
+     * @throws CorpusIoException if the seed directory cannot be listed, or the corpus cannot be
+     *     written (a corpus failure is not a seed's fault, so it stops the scan)
+     */
+    public SeedScan scan() {
+        List<SeedScan.Imported> importedNow = new ArrayList<>();
+        List<SeedScan.Skipped> skipped = new ArrayList<>();
+        List<SeedScan.Unreadable> unreadable = new ArrayList<>();
+        int unchanged = 0;
+        TreeSet<Path> entries = listEntries();
+        imported.keySet().retainAll(entries);
+        for (Path entry : entries) {
+            BasicFileAttributes before;
+            try {
+                before = Files.readAttributes(entry, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            } catch (IOException e) {
+                unreadable.add(new SeedScan.Unreadable(entry, e.toString()));
+                continue;
+            }
+            EntryType type = EntryType.of(before);
+            if (type != EntryType.REGULAR_FILE) {
+                skipped.add(new SeedScan.Skipped(entry, type));
+                continue;
+            }
+            SeedIdentity identity = SeedIdentity.of(before);
+            if (identity.equals(imported.get(entry))) {
+                unchanged++;
+                continue;
+            }
+            Published published;
+            try {
+                published = corpus.publish(entry);
+            } catch (UnreadableFileException e) {
+                imported.remove(entry);
+                unreadable.add(new SeedScan.Unreadable(entry, e.context().getOrDefault("error", e.getMessage())));
+                continue;
+            }
+            importedNow.add(new SeedScan.Imported(entry, published.digest(), published.size(), published.created()));
+            if (identityNow(entry).filter(identity::equals).isPresent()) {
+                imported.put(entry, identity);
+            } else {
+                imported.remove(entry);
+            }
+        }
+        return new SeedScan(importedNow, skipped, unreadable, unchanged);
+    }
+
+    private TreeSet<Path> listEntries() {
+        TreeSet<Path> entries = new TreeSet<>();
+        try (DirectoryStream<Path> stream = Files.newDirectoryStream(seedDirectory)) {
+            for (Path entry : stream) {
+                entries.add(entry);
+            }
+        } catch (IOException e) {
+            throw CorpusIoException.of("cannot list seed directory", seedDirectory, e);
+        }
+        return entries;
+    }
+
+    private static Optional<SeedIdentity> identityNow(Path entry) {
+        try {
+            return Optional.of(SeedIdentity.of(
+                    Files.readAttributes(entry, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS)));
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+}

@@ -1,0 +1,162 @@
+package io.frontier.store.corpus;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.frontier.store.corpus.fs.DurableFiles;
+import io.frontier.store.corpus.fs.Fsync;
+import io.frontier.store.corpus.seed.SeedScan;
+import io.frontier.store.corpus.seed.SeedScanner;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SeedScannerTest {
+
+    @TempDir
+    Path work;
+
+    private Path seeds;
+    private ObjectDirectory corpus;
+    private SeedScanner scanner;
+
+    @BeforeEach
+    void createDirectories() throws Exception {
+        seeds = Files.createDirectory(work.resolve("seeds"));
+        corpus = new ObjectDirectory(Files.createDirectory(work.resolve("corpus")), new DurableFiles(new Fsync()));
+        scanner = new SeedScanner(seeds, corpus);
+    }
+
+    @Test
+    void seedsWithArbitraryNamesArePublishedByContent() throws Exception {
+        Map<String, byte[]> files = Map.of(
+                "with space", bytes("one"),
+                "ünïcode-名前", bytes("two"),
+                "-leading-dash", bytes("three"),
+                "..dots..", bytes("four"),
+                "new\nline", bytes("five"),
+                ".hidden", bytes("six"),
+                ContentHasher.hash(bytes("not me")).digest().hex(), bytes("seven"));
+        for (Map.Entry<String, byte[]> file : files.entrySet()) {
+            Files.write(seeds.resolve(file.getKey()), file.getValue());
+        }
+
+        SeedScan scan = scanner.scan();
+
+        assertThat(scan.skipped()).isEmpty();
+        assertThat(scan.unreadable()).isEmpty();
+        assertThat(scan.imported()).hasSize(files.size()).allSatisfy(seed -> {
+            byte[] content = files.get(seed.path().getFileName().toString());
+            assertThat(seed.digest()).isEqualTo(ContentHasher.hash(content).digest());
+            assertThat(Files.readAllBytes(corpus.pathOf(seed.digest()))).isEqualTo(content);
+        });
+        assertThat(DurableFilesTest.entries(corpus.directory())).hasSize(files.size());
+    }
+
+    @Test
+    void sameContentUnderTwoNamesIsOneObject() throws Exception {
+        Files.write(seeds.resolve("a"), bytes("same"));
+        Files.write(seeds.resolve("b"), bytes("same"));
+
+        SeedScan scan = scanner.scan();
+
+        assertThat(scan.imported()).extracting(SeedScan.Imported::created).containsExactly(true, false);
+        assertThat(DurableFilesTest.entries(corpus.directory()))
+                .containsExactly(ContentHasher.hash(bytes("same")).digest().hex());
+    }
+
+    @Test
+    void nonRegularEntriesAreSkippedAndReportedNeverFollowed() throws Exception {
+        Path outside = Files.write(work.resolve("outside"), bytes("behind a link"));
+        Files.createSymbolicLink(seeds.resolve("link"), outside);
+        Files.createDirectory(seeds.resolve("subdirectory"));
+        Files.write(seeds.resolve("subdirectory").resolve("nested"), bytes("nested"));
+        makeFifo(seeds.resolve("fifo"));
+        Files.write(seeds.resolve("regular"), bytes("regular"));
+
+        SeedScan scan = scanner.scan();
+
+        Map<String, EntryType> skipped = scan.skipped().stream()
+                .collect(Collectors.toMap(entry -> entry.path().getFileName().toString(), SeedScan.Skipped::type));
+        assertThat(skipped).containsExactlyInAnyOrderEntriesOf(Map.of(
+                "link", EntryType.SYMBOLIC_LINK,
+                "subdirectory", EntryType.DIRECTORY,
+                "fifo", EntryType.OTHER));
+        assertThat(scan.imported()).extracting(seed -> seed.path().getFileName().toString()).containsExactly("regular");
+        assertThat(DurableFilesTest.entries(corpus.directory()))
+                .containsExactly(ContentHasher.hash(bytes("regular")).digest().hex());
+    }
+
+    @Test
+    void unchangedSeedsAreNotImportedAgainButChangedAndNewOnesAre() throws Exception {
+        Files.write(seeds.resolve("stable"), bytes("stable"));
+        Files.write(seeds.resolve("growing"), bytes("v1"));
+        scanner.scan();
+
+        SeedScan quiet = scanner.scan();
+        Files.write(seeds.resolve("growing"), bytes("+v2"), StandardOpenOption.APPEND);
+        Files.write(seeds.resolve("new"), bytes("new"));
+        SeedScan changed = scanner.scan();
+
+        assertThat(quiet.imported()).isEmpty();
+        assertThat(quiet.unchanged()).isEqualTo(2);
+        assertThat(changed.unchanged()).isEqualTo(1);
+        assertThat(changed.imported()).extracting(seed -> seed.path().getFileName().toString())
+                .containsExactly("growing", "new");
+        assertThat(corpus.verifyIfPresent(ContentHasher.hash(bytes("v1+v2")).digest())).isPresent();
+    }
+
+    /**
+     * Makes a seed unreadable the way a flaky network filesystem or a not-yet-readable file
+     * would, which chmod cannot do for root: a kernel file that fails every read (EIO) is
+     * bind-mounted over it, the test JVM's own /proc/&lt;pid&gt;/mem, whose address 0 is never
+     * mapped. It stays a regular file to the scanner. Unmounting makes the real seed readable,
+     * with the same inode, size and time as before, so only a scanner that did not record the
+     * failure as an import picks it up.
+     */
+    @Test
+    void unreadableSeedIsReportedAndRetriedOnTheNextScan() throws Exception {
+        Files.write(seeds.resolve("readable"), bytes("readable"));
+        Path flaky = Files.write(seeds.resolve("flaky"), bytes("flaky seed"));
+        Path failingReads = Path.of("/proc", Long.toString(ProcessHandle.current().pid()), "mem");
+
+        SeedScan whileUnreadable;
+        SeedScan stillUnreadable;
+        try (ScratchMount unreadable = ScratchMount.bind(failingReads, flaky)) {
+            assertThat(unreadable.mountPoint()).isRegularFile();
+            whileUnreadable = scanner.scan();
+            stillUnreadable = scanner.scan();
+        }
+        SeedScan afterRepair = scanner.scan();
+
+        assertThat(whileUnreadable.imported()).extracting(seed -> seed.path().getFileName().toString())
+                .containsExactly("readable");
+        assertThat(whileUnreadable.unreadable()).extracting(SeedScan.Unreadable::path).containsExactly(flaky);
+        assertThat(whileUnreadable.unreadable().get(0).reason()).contains("Input/output error");
+        assertThat(stillUnreadable.unreadable()).extracting(SeedScan.Unreadable::path).containsExactly(flaky);
+        assertThat(stillUnreadable.unchanged()).isEqualTo(1);
+        assertThat(afterRepair.imported()).extracting(SeedScan.Imported::path).containsExactly(flaky);
+        assertThat(afterRepair.unreadable()).isEmpty();
+        assertThat(DurableFilesTest.entries(corpus.directory())).containsExactlyInAnyOrder(
+                ContentHasher.hash(bytes("readable")).digest().hex(),
+                ContentHasher.hash(bytes("flaky seed")).digest().hex());
+    }
+
+    private static byte[] bytes(String text) {
+        return text.getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static void makeFifo(Path path) throws Exception {
+        Process mkfifo = new ProcessBuilder("mkfifo", path.toString()).redirectErrorStream(true).start();
+        String output = new String(mkfifo.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        Assumptions.assumeTrue(mkfifo.waitFor(30, TimeUnit.SECONDS) && mkfifo.exitValue() == 0,
+                () -> "cannot make a FIFO with mkfifo: " + output);
+    }
+}
