@@ -1,0 +1,29 @@
+package io.frontier.worker.executor;
+
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import io.frontier.worker.executor.process.ResourceLimits;
+import java.util.Map;
+
+/**
+ * How a campaign runs its target, as stored in the campaign configuration: JSON with a
+ * {@code "type"} of {@code "symcc"} or {@code "command"}. Records validate their shape when
+ * constructed (also by Jackson), so a bad configuration fails when it is read; whether the
+ * program exists is checked when an executor is created from it, on the machine that runs it.
+ */
+@JsonTypeInfo(use = JsonTypeInfo.Id.NAME, include = JsonTypeInfo.As.PROPERTY, property = "type")
+@JsonSubTypes({
+        @JsonSubTypes.Type(value = SymccConfig.class, name = "symcc"),
+        @JsonSubTypes.Type(value = CommandConfig.class, name = "command")
+})
+public sealed interface ExecutorConfig permits SymccConfig, CommandConfig {
+
+    /** How the target receives its input. */
+    InputMode input();
+
+    /** Variables set for the target on top of {@link ChildEnvironment#INHERITED}. */
+    Map<String, String> environment();
+
+    /** Resource limits of every run. */
+    ResourceLimits limits();
+}

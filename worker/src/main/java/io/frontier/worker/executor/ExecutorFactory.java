@@ -1,0 +1,39 @@
+package io.frontier.worker.executor;
+
+import io.frontier.worker.executor.process.ProcessRunner;
+import java.nio.file.Path;
+import java.util.Optional;
+
+/** Creates the executor a configuration describes, on the machine that will run it. */
+public final class ExecutorFactory {
+
+    /** Name of a worker's SymCC coverage map inside its private directory. */
+    public static final String COVERAGE_MAP_FILE = "symcc-coverage.map";
+
+    private final ProcessRunner runner;
+    private final ChildEnvironment environment;
+
+    public ExecutorFactory(ProcessRunner runner, ChildEnvironment environment) {
+        this.runner = runner;
+        this.environment = environment;
+    }
+
+    /** A factory with this machine's tools and this process's environment. */
+    public static ExecutorFactory onThisMachine() {
+        return new ExecutorFactory(ProcessRunner.onThisMachine(), ChildEnvironment.ofThisProcess());
+    }
+
+    /**
+     * The executor for {@code config}.
+     *
+     * @param workerDirectory a directory private to this worker, on a local disk if possible; it
+     *                        holds the SymCC coverage map when one is configured
+     * @throws ExecutorException when the configured program is not executable here
+     */
+    public Executor create(ExecutorConfig config, Path workerDirectory) {
+        if (config instanceof SymccConfig symcc) {
+            return new SymccExecutor(symcc, Optional.of(workerDirectory.resolve(COVERAGE_MAP_FILE)), runner, environment);
+        }
+        return new CommandExecutor((CommandConfig) config, runner, environment);
+    }
+}

@@ -1,0 +1,229 @@
+package io.frontier.worker.executor.process;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs a child process in its own session, under resource limits and a wall-time limit. Each
+ * call owns one child; concurrent calls share nothing but configuration.
+ *
+ * <p>The launch is {@code setsid prlimit --core=0 [limits] -- program args}. Both tools exec the
+ * next program in place (the child is never a group leader when it starts, so {@code setsid} does
+ * not fork), so the pid the JDK reports is the program's own pid, and also the id of its session
+ * and process group.
+ *
+ * <p>Ownership: the runner owns the child and its whole process group for the duration of
+ * {@link #run}; when {@code run} returns or throws, the group has been sent SIGKILL. At the time
+ * limit there is no SIGTERM and no grace period: the limit is hard, and a target killed mid-write
+ * may leave its last output file incomplete.
+ *
+ * <p>Output: standard output and error are read by two threads per run into bounded tails, so a
+ * chatty child costs a fixed amount of memory. Standard input is a file given to the child
+ * directly, or {@code /dev/null}; it never passes through this JVM.
+ */
+public final class ProcessRunner {
+
+    /** Default number of bytes kept from the end of each output stream. */
+    public static final int DEFAULT_TAIL_BYTES = 16 * 1024;
+    /** Default bound on waiting for a killed child to be reaped and for its streams to close. */
+    public static final Duration DEFAULT_GRACE = Duration.ofSeconds(5);
+
+    static final File DEV_NULL = new File("/dev/null");
+    private static final int READ_CHUNK = 8192;
+
+    private final SystemTools tools;
+    private final ProcessGroup group;
+    private final int tailBytes;
+    private final Duration grace;
+
+    public ProcessRunner(SystemTools tools, int tailBytes, Duration grace) {
+        if (tailBytes < 1) {
+            throw new IllegalArgumentException("tails keep at least one byte, got " + tailBytes);
+        }
+        if (grace.isNegative() || grace.isZero()) {
+            throw new IllegalArgumentException("the grace period must be positive, got " + grace);
+        }
+        this.tools = tools;
+        this.group = new ProcessGroup(tools);
+        this.tailBytes = tailBytes;
+        this.grace = grace;
+    }
+
+    /** A runner with this machine's tools and the default tail size and grace period. */
+    public static ProcessRunner onThisMachine() {
+        return new ProcessRunner(SystemTools.find(), DEFAULT_TAIL_BYTES, DEFAULT_GRACE);
+    }
+
+    /** The full command line that launches {@code spec}. */
+    public List<String> launchCommand(ProcessSpec spec) {
+        List<String> command = new ArrayList<>();
+        command.add(tools.setsid().toString());
+        command.add(tools.prlimit().toString());
+        command.add("--core=0");
+        ResourceLimits limits = spec.limits();
+        if (limits.addressSpaceMiB() > 0) {
+            command.add("--as=" + limits.addressSpaceBytes());
+        }
+        if (limits.cpuSeconds() > 0) {
+            // Soft limit: SIGXCPU, which a target may catch; the hard limit one second later kills.
+            command.add("--cpu=" + limits.cpuSeconds() + ":" + (limits.cpuSeconds() + 1));
+        }
+        if (limits.fileSizeMiB() > 0) {
+            command.add("--fsize=" + limits.fileSizeBytes());
+        }
+        command.add("--");
+        command.add(spec.program().toString());
+        command.addAll(spec.arguments());
+        return command;
+    }
+
+    /**
+     * Runs {@code spec} until it ends or {@code timeLimit} passes, then kills its process group.
+     *
+     * @throws ProcessException when the program is not executable, the launch failed (including
+     *                          {@code setsid} or {@code prlimit} failing before the program ran),
+     *                          the child did not end within the grace period after SIGKILL, or
+     *                          the calling thread was interrupted (the group is killed first)
+     */
+    public ProcessResult run(ProcessSpec spec, Duration timeLimit) {
+        if (timeLimit.isNegative() || timeLimit.isZero()) {
+            throw new ProcessException("time limit must be positive").with("program", spec.program())
+                    .with("timeLimit", timeLimit);
+        }
+        if (!Files.isRegularFile(spec.program()) || !Files.isExecutable(spec.program())) {
+            throw new ProcessException("program is not an executable regular file").with("program", spec.program());
+        }
+        ProcessBuilder builder = new ProcessBuilder(launchCommand(spec))
+                .directory(spec.workingDirectory().toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(spec.standardInput().map(Path::toFile).orElse(DEV_NULL)));
+        builder.environment().clear();
+        builder.environment().putAll(spec.environment());
+
+        long started = System.nanoTime();
+        Process process;
+        try {
+            process = builder.start();
+        } catch (IOException e) {
+            throw new ProcessException("process could not be started", e).with("program", spec.program())
+                    .with("workingDirectory", spec.workingDirectory());
+        }
+        long pid = process.pid();
+        TailBuffer stdout = new TailBuffer(tailBytes);
+        TailBuffer stderr = new TailBuffer(tailBytes);
+        Thread stdoutReader = startReader(process.getInputStream(), stdout, "stdout", pid);
+        Thread stderrReader = startReader(process.getErrorStream(), stderr, "stderr", pid);
+
+        boolean timedOut;
+        try {
+            timedOut = !process.waitFor(timeLimit.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            try {
+                killEverything(process, pid);
+            } finally {
+                Thread.currentThread().interrupt();
+            }
+            throw new ProcessException("interrupted while waiting for the process", e)
+                    .with("program", spec.program()).with("pid", pid);
+        }
+        long ended;
+        if (timedOut) {
+            killEverything(process, pid);
+            awaitReaped(process, spec, pid, timeLimit);
+            ended = System.nanoTime();
+        } else {
+            ended = System.nanoTime();
+            // The program is gone; background members of its group must not outlive the run.
+            group.kill(pid);
+        }
+
+        long readersDeadline = System.nanoTime() + grace.toNanos();
+        boolean stdoutClosed = awaitReader(stdoutReader, readersDeadline);
+        boolean stderrClosed = awaitReader(stderrReader, readersDeadline);
+        ProcessResult result = new ProcessResult(pid, Termination.fromJdkExitValue(process.exitValue()),
+                Duration.ofNanos(ended - started), timedOut, spec.limits(),
+                stdout.tail(stdoutClosed), stderr.tail(stderrClosed));
+        rejectLaunchFailure(result, spec);
+        return result;
+    }
+
+    /**
+     * Kills the group, the descendants still visible (some may have left the group) and the child
+     * itself, which covers the instant before {@code setsid} made the group exist.
+     */
+    private void killEverything(Process process, long pid) {
+        List<ProcessHandle> descendants = process.descendants().toList();
+        group.kill(pid);
+        process.destroyForcibly();
+        // ProcessHandle checks the start time before signalling, so a reused pid is never hit.
+        descendants.forEach(ProcessHandle::destroyForcibly);
+    }
+
+    private void awaitReaped(Process process, ProcessSpec spec, long pid, Duration timeLimit) {
+        try {
+            if (!process.waitFor(grace.toNanos(), TimeUnit.NANOSECONDS)) {
+                throw new ProcessException("process did not end after SIGKILL")
+                        .with("program", spec.program()).with("pid", pid).with("timeLimit", timeLimit)
+                        .with("grace", grace);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ProcessException("interrupted while waiting for a killed process", e)
+                    .with("program", spec.program()).with("pid", pid);
+        }
+    }
+
+    private Thread startReader(InputStream stream, TailBuffer tail, String name, long pid) {
+        Thread reader = new Thread(() -> {
+            byte[] chunk = new byte[READ_CHUNK];
+            try (stream) {
+                for (int n = stream.read(chunk); n >= 0; n = stream.read(chunk)) {
+                    tail.append(chunk, 0, n);
+                }
+            } catch (IOException e) {
+                // The JDK closes a dead child's pipes on its own; whatever was read is the tail.
+            }
+        }, "process-" + pid + "-" + name);
+        reader.setDaemon(true);
+        reader.start();
+        return reader;
+    }
+
+    /** Waits for a reader to see the end of its stream; false when {@code deadline} passed first. */
+    private static boolean awaitReader(Thread reader, long deadline) {
+        long remaining = deadline - System.nanoTime();
+        try {
+            if (remaining > 0) {
+                TimeUnit.NANOSECONDS.timedJoin(reader, remaining);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return !reader.isAlive();
+    }
+
+    /**
+     * {@code setsid} and {@code prlimit} exit with 1, 126 or 127 and a message naming themselves
+     * when they cannot do their part (limit refused, program not executable); the program never
+     * ran, so there is no outcome to report.
+     */
+    private void rejectLaunchFailure(ProcessResult result, ProcessSpec spec) {
+        if (!(result.termination() instanceof Termination.Exited exited)) {
+            return;
+        }
+        int code = exited.code();
+        String error = result.stderr().text();
+        boolean toolMessage = !result.stderr().truncated()
+                && (error.startsWith("prlimit: ") || error.startsWith("setsid: "));
+        if ((code == 1 || code == 126 || code == 127) && toolMessage) {
+            throw new ProcessException("process could not be launched").with("program", spec.program())
+                    .with("exitCode", code).with("message", error.strip());
+        }
+    }
+}

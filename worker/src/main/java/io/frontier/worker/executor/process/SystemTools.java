@@ -1,0 +1,56 @@
+package io.frontier.worker.executor.process;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Absolute paths of the three programs the runner needs: {@code setsid} and {@code prlimit} from
+ * util-linux, and {@code kill} (procps or util-linux; both accept {@code kill -s KILL -- -PGID}).
+ * Every Debian and RHEL system has them. They are resolved once, so a child's own {@code PATH}
+ * never decides which program launches or kills it.
+ */
+public record SystemTools(Path setsid, Path prlimit, Path kill) {
+
+    /** Standard places searched before the worker's own PATH. */
+    private static final List<String> STANDARD_DIRECTORIES = List.of("/usr/bin", "/bin", "/usr/sbin", "/sbin");
+
+    public SystemTools {
+        for (Path tool : List.of(setsid, prlimit, kill)) {
+            if (!tool.isAbsolute()) {
+                throw new ProcessException("system tool path is not absolute").with("tool", tool);
+            }
+        }
+    }
+
+    /** Finds the tools in the standard directories, then on this process's PATH. */
+    public static SystemTools find() {
+        Set<String> directories = new LinkedHashSet<>(STANDARD_DIRECTORIES);
+        String path = System.getenv("PATH");
+        if (path != null) {
+            for (String directory : path.split(File.pathSeparator)) {
+                if (!directory.isEmpty()) {
+                    directories.add(directory);
+                }
+            }
+        }
+        List<String> searched = new ArrayList<>(directories);
+        return new SystemTools(locate("setsid", searched), locate("prlimit", searched), locate("kill", searched));
+    }
+
+    private static Path locate(String name, List<String> directories) {
+        for (String directory : directories) {
+            Path candidate = Path.of(directory, name);
+            if (Files.isRegularFile(candidate) && Files.isExecutable(candidate)) {
+                return candidate.toAbsolutePath();
+            }
+        }
+        throw new ProcessException("required system tool not found")
+                .with("tool", name).with("package", name.equals("kill") ? "procps" : "util-linux")
+                .with("searched", String.join(File.pathSeparator, directories));
+    }
+}
