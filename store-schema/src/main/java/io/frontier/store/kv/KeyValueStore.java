@@ -10,6 +10,9 @@ package io.frontier.store.kv;
  * which {@link #run} fails instead of waiting forever.
  *
  * <p>Implementations are safe for use by many threads; each call runs its own transaction.
+ * Calls must not be nested: a body must not call {@link #run} (the embedded backend would wait
+ * for itself), so both backends refuse it. Keys and values must respect {@link KeyLimits} on
+ * every backend.
  */
 public interface KeyValueStore extends AutoCloseable {
 
@@ -18,12 +21,19 @@ public interface KeyValueStore extends AutoCloseable {
      * conflict.
      *
      * @return what the last, committed execution of {@code body} returned
+     * @throws TransactionTimeoutException if the call did not finish within
+     *     {@link StoreOptions#transactionTimeout()}; nothing was committed
+     * @throws StoreException if the retry limit was reached, the call was nested in another
+     *     {@code run}, or the backend failed; nothing was committed. An exception thrown by
+     *     {@code body} itself reaches the caller unchanged, and nothing is committed then either.
      */
     <T> T run(TransactionBody<T> body);
 
     /**
-     * Runs {@code body} in a read-only transaction. Nothing it does is committed; use it for
-     * status views and checks that must not conflict with writers.
+     * Runs {@code body} in a read-only transaction that sees one consistent snapshot. It neither
+     * conflicts with nor blocks writers; use it for status views and checks. The body may run
+     * more than once (the backend retries transient errors) and has the same deadline as
+     * {@link #run}.
      */
     <T> T read(ReadBody<T> body);
 

@@ -16,7 +16,11 @@ public interface ReadTransaction {
 
     /**
      * The pairs with {@code begin <= key < end} in key order (or reverse order), at most
-     * {@code limit} of them ({@link #UNLIMITED} for all).
+     * {@code limit} of them ({@link #UNLIMITED} for all). A range with {@code begin >= end} is
+     * empty; {@code end} may be the single byte {@code 0xFF}, the end of the user keyspace.
+     *
+     * @throws IllegalArgumentException if {@code limit} is negative or a bound breaks
+     *     {@link KeyLimits}
      */
     List<KeyValue> getRange(byte[] begin, byte[] end, int limit, boolean reverse);
 }

@@ -22,14 +22,19 @@ public interface Transaction extends ReadTransaction {
     void clearRange(byte[] begin, byte[] end);
 
     /**
-     * Adds {@code delta} to the 8-byte little-endian integer stored under {@code key} (absent
-     * counts as 0), without a read conflict on that key, like FoundationDB's ADD mutation.
+     * Adds {@code delta} to the 8-byte little-endian two's-complement integer stored under
+     * {@code key} (absent counts as 0), without a read conflict on that key, like FoundationDB's
+     * ADD mutation. As there, the old value is first cut or zero-padded to 8 bytes, and the sum
+     * wraps around; the stored value is always 8 bytes afterwards.
      */
     void add(byte[] key, long delta);
 
     /**
-     * Bitwise-ORs {@code operand} into the value under {@code key} (absent counts as zeros; the
-     * shorter side is padded with zeros), like FoundationDB's BIT_OR mutation.
+     * Bitwise-ORs {@code operand} into the value under {@code key}, without a read conflict on
+     * that key, like FoundationDB's BIT_OR mutation. As there, the old value (absent counts as
+     * empty) is first zero-padded or <em>cut</em> to the operand's length, so the result always
+     * has the operand's length: pass the full width of a bitmap every time, not just the bytes
+     * that change.
      */
     void bitOr(byte[] key, byte[] operand);
 

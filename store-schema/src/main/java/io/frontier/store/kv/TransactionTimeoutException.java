@@ -1,0 +1,26 @@
+package io.frontier.store.kv;
+
+/**
+ * A transaction did not finish before its deadline ({@link StoreOptions#transactionTimeout()}),
+ * counted from the start of {@link KeyValueStore#run} or {@link KeyValueStore#read} and covering
+ * every retry. Nothing the transaction wrote was committed.
+ */
+public final class TransactionTimeoutException extends StoreException {
+
+    private static final long serialVersionUID = 1L;
+
+    public TransactionTimeoutException(String message) {
+        super(message);
+    }
+
+    public TransactionTimeoutException(String message, Throwable cause) {
+        super(message, cause);
+    }
+
+    /** As {@link io.frontier.store.error.FrontierException#with}, keeping this type for chaining. */
+    @Override
+    public TransactionTimeoutException with(String key, Object value) {
+        super.with(key, value);
+        return this;
+    }
+}

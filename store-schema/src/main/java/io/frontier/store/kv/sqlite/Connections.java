@@ -1,0 +1,59 @@
+package io.frontier.store.kv.sqlite;
+
+import io.frontier.store.kv.StoreException;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import org.sqlite.SQLiteConfig;
+import org.sqlite.SQLiteOpenMode;
+
+/**
+ * Opens SQLite connections with the settings every connection to a store needs.
+ *
+ * <p>Durability: {@code synchronous=FULL}. In WAL mode, {@code NORMAL} syncs the log only at
+ * checkpoints, so a power loss can undo transactions that already reported success; a commit
+ * decision that other ranks have acted on must never be undone, so every commit syncs the log.
+ *
+ * <p>Busy timeout: short ({@value #BUSY_TIMEOUT_MILLIS} ms). SQLite's own busy handler backs off
+ * to 100 ms sleeps, which lets a waiting process lose the lock to busier ones again and again;
+ * the store instead retries on its own deadline, polling every few milliseconds.
+ */
+final class Connections {
+
+    static final int BUSY_TIMEOUT_MILLIS = 10;
+
+    /** What a connection is for. */
+    enum Role {
+        /** Initialises a new store file; may create it. */
+        CREATE,
+        /** Runs read-write transactions on an existing store file. */
+        WRITER,
+        /** Runs read-only transactions; the connection refuses writes. */
+        READER
+    }
+
+    private Connections() {
+    }
+
+    static Connection open(Path file, Role role) {
+        SQLiteConfig config = new SQLiteConfig();
+        config.setSynchronous(SQLiteConfig.SynchronousMode.FULL);
+        config.setBusyTimeout(BUSY_TIMEOUT_MILLIS);
+        if (role != Role.CREATE) {
+            // A store file that vanished after it was checked must not be recreated empty.
+            config.resetOpenMode(SQLiteOpenMode.CREATE);
+        }
+        try {
+            Connection connection = config.createConnection("jdbc:sqlite:" + file);
+            if (role == Role.READER) {
+                try (Statement statement = connection.createStatement()) {
+                    statement.execute("PRAGMA query_only = ON");
+                }
+            }
+            return connection;
+        } catch (SQLException e) {
+            throw new StoreException("SQLite store cannot be opened", e).with("path", file).with("code", e.getErrorCode());
+        }
+    }
+}

@@ -1,0 +1,239 @@
+package io.frontier.store.kv.sqlite;
+
+import io.frontier.store.kv.KeyValueStore;
+import io.frontier.store.kv.NotAStoreFileException;
+import io.frontier.store.kv.ReadBody;
+import io.frontier.store.kv.StoreException;
+import io.frontier.store.kv.StoreOptions;
+import io.frontier.store.kv.TransactionBody;
+import io.frontier.store.kv.TransactionTimeoutException;
+import io.frontier.store.kv.UnsupportedFilesystemException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Deque;
+import java.util.concurrent.ConcurrentLinkedDeque;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * The embedded store: one SQLite file on a local disk, shared safely by the threads of this
+ * process and by other processes on the same machine.
+ *
+ * <p>Writes: each {@link #run} takes this process's writer connection (one thread at a time, in
+ * arrival order) and then SQLite's write lock with {@code BEGIN IMMEDIATE} (one process at a
+ * time), so transactions never conflict and the body normally runs once. It runs again only if
+ * SQLite reports the database busy in the middle of a transaction, which the retry absorbs.
+ *
+ * <p>Reads: each {@link #read} borrows a reader connection; in WAL mode a reader sees the last
+ * commit before its first read and neither blocks nor waits for writers.
+ *
+ * <p>Every call has a deadline ({@link StoreOptions#transactionTimeout()}) covering lock waits,
+ * every execution of the body and the commit; past it the call rolls back and throws
+ * {@link TransactionTimeoutException}. Limits: one machine only (network filesystems are
+ * refused); a slow body holds up every writer on the machine for as long as it runs.
+ */
+public final class SqliteKeyValueStore implements KeyValueStore {
+
+    /** Longest pause between retries after SQLite reported the database busy. */
+    private static final long MAX_BUSY_PAUSE_NANOS = TimeUnit.MILLISECONDS.toNanos(2);
+
+    private final Path path;
+    private final StoreOptions options;
+    private final String description;
+    /** Guards {@link #writer}; fair, so waiting threads take turns in arrival order. */
+    private final ReentrantLock writerLock = new ReentrantLock(true);
+    private final Statements writer;
+    /** Reader connections not in use; a reader borrows one or opens a new one. */
+    private final Deque<Statements> idleReaders = new ConcurrentLinkedDeque<>();
+    private volatile boolean closed;
+
+    private SqliteKeyValueStore(Path path, StoreOptions options) {
+        this.path = path;
+        this.options = options;
+        this.description = "sqlite:" + path;
+        this.writer = new Statements(Connections.open(path, Connections.Role.WRITER), description);
+    }
+
+    /**
+     * Opens the store at {@code path}, creating it if no file exists there.
+     *
+     * @throws UnsupportedFilesystemException if the path is on a network filesystem
+     * @throws NotAStoreFileException if a file exists there that is not a Frontier store; the
+     *     file is left unchanged
+     * @throws StoreException if the directory does not exist or the file cannot be opened
+     */
+    public static SqliteKeyValueStore open(Path path, StoreOptions options) {
+        return open(path, options, MountTable.ofThisProcess().orElse(null));
+    }
+
+    /** As {@link #open(Path, StoreOptions)}, judging the filesystem by {@code mounts} (null: unknown). */
+    static SqliteKeyValueStore open(Path path, StoreOptions options, MountTable mounts) {
+        Path absolute = path.toAbsolutePath().normalize();
+        if (absolute.getParent() == null || !Files.isDirectory(absolute.getParent())) {
+            throw new StoreException("store directory does not exist").with("path", absolute);
+        }
+        if (mounts != null) {
+            FilesystemGuard.check(absolute, mounts);
+        }
+        StoreFile.openOrCreate(absolute);
+        return new SqliteKeyValueStore(absolute, options);
+    }
+
+    @Override
+    public <T> T run(TransactionBody<T> body) {
+        Deadline deadline = Deadline.after(options.transactionTimeout());
+        if (writerLock.isHeldByCurrentThread()) {
+            throw new StoreException("transactions cannot be nested").with("store", description);
+        }
+        acquireWriterLock(deadline);
+        try {
+            ensureOpen();
+            for (int execution = 1; ; execution++) {
+                beginImmediate(deadline);
+                Lifetime lifetime = new Lifetime(deadline, description);
+                try {
+                    T result = body.apply(new SqliteTransaction(writer, lifetime));
+                    lifetime.end();
+                    if (deadline.expired()) {
+                        throw Lifetime.timedOut(description, deadline);
+                    }
+                    writer.execute("COMMIT");
+                    return result;
+                } catch (BusyException e) {
+                    lifetime.end();
+                    rollback(writer);
+                    retryOrFail(execution, deadline, e);
+                } catch (RuntimeException | Error e) {
+                    lifetime.end();
+                    rollback(writer);
+                    throw e;
+                }
+            }
+        } finally {
+            writerLock.unlock();
+        }
+    }
+
+    @Override
+    public <T> T read(ReadBody<T> body) {
+        Deadline deadline = Deadline.after(options.transactionTimeout());
+        ensureOpen();
+        Statements reader = borrowReader();
+        try {
+            for (int execution = 1; ; execution++) {
+                Lifetime lifetime = new Lifetime(deadline, description);
+                reader.execute("BEGIN");
+                try {
+                    T result = body.apply(new SqliteReadTransaction(reader, lifetime));
+                    lifetime.end();
+                    reader.execute("COMMIT");
+                    return result;
+                } catch (BusyException e) {
+                    lifetime.end();
+                    rollback(reader);
+                    retryOrFail(execution, deadline, e);
+                } catch (RuntimeException | Error e) {
+                    lifetime.end();
+                    rollback(reader);
+                    throw e;
+                }
+            }
+        } finally {
+            returnReader(reader);
+        }
+    }
+
+    @Override
+    public String describe() {
+        return description;
+    }
+
+    /** Waits for running transactions of this process to end, then closes every connection. */
+    @Override
+    public void close() {
+        writerLock.lock();
+        try {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            writer.close();
+            for (Statements reader; (reader = idleReaders.poll()) != null; ) {
+                reader.close();
+            }
+        } finally {
+            writerLock.unlock();
+        }
+    }
+
+    private void acquireWriterLock(Deadline deadline) {
+        try {
+            if (writerLock.tryLock(Math.max(0, deadline.remainingNanos()), TimeUnit.NANOSECONDS)) {
+                return;
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new StoreException("interrupted while waiting for the write lock").with("store", description);
+        }
+        throw waitedTooLong(deadline, null);
+    }
+
+    /** Takes SQLite's write lock, polling while another process holds it, until the deadline. */
+    private void beginImmediate(Deadline deadline) {
+        while (true) {
+            try {
+                writer.execute("BEGIN IMMEDIATE");
+                return;
+            } catch (BusyException e) {
+                if (deadline.expired()) {
+                    throw waitedTooLong(deadline, e);
+                }
+            }
+        }
+    }
+
+    private void retryOrFail(int execution, Deadline deadline, BusyException busy) {
+        if (execution >= options.retryLimit()) {
+            throw new StoreException("transaction retry limit reached", busy)
+                    .with("store", description)
+                    .with("retryLimit", options.retryLimit());
+        }
+        if (deadline.expired()) {
+            throw Lifetime.timedOut(description, deadline, busy);
+        }
+        deadline.pause(ThreadLocalRandom.current().nextLong(MAX_BUSY_PAUSE_NANOS));
+    }
+
+    private TransactionTimeoutException waitedTooLong(Deadline deadline, Throwable cause) {
+        return new TransactionTimeoutException("transaction timed out waiting for the write lock", cause)
+                .with("store", description)
+                .with("timeout", deadline.timeout());
+    }
+
+    /**
+     * Ends whatever transaction the connection is in. A rollback that fails leaves the connection
+     * in an unknown state, which is reported rather than hidden.
+     */
+    private void rollback(Statements connection) {
+        connection.execute("ROLLBACK");
+    }
+
+    private Statements borrowReader() {
+        Statements reader = idleReaders.poll();
+        return reader != null ? reader : new Statements(Connections.open(path, Connections.Role.READER), description);
+    }
+
+    private void returnReader(Statements reader) {
+        idleReaders.push(reader);
+        if (closed && idleReaders.remove(reader)) {
+            reader.close();
+        }
+    }
+
+    private void ensureOpen() {
+        if (closed) {
+            throw new StoreException("store is closed").with("store", description);
+        }
+    }
+}

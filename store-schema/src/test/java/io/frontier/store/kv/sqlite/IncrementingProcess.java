@@ -1,0 +1,67 @@
+package io.frontier.store.kv.sqlite;
+
+import com.apple.foundationdb.tuple.Tuple;
+import com.apple.foundationdb.tuple.Versionstamp;
+import io.frontier.store.kv.KeyValueStore;
+import io.frontier.store.kv.StoreOptions;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The body of one child JVM in {@link SqliteMultiProcessTest}: opens the store named by its
+ * first argument and commits its second argument's number of transactions, each incrementing a
+ * shared counter by read-modify-write and by atomic add, writing its own marker key, and
+ * appending a versionstamped log entry. It starts only once the file named by its fourth
+ * argument exists, so that all children write at the same time. Exits 0 only if every
+ * transaction committed.
+ */
+public final class IncrementingProcess {
+
+    static final byte[] READ_MODIFY_WRITE = Tuple.from("rmw").pack();
+    static final byte[] ATOMIC = Tuple.from("atomic").pack();
+    static final Tuple LOG = Tuple.from("log");
+
+    private IncrementingProcess() {
+    }
+
+    static Tuple marker(String worker, int sequence) {
+        return Tuple.from("marker", worker, sequence);
+    }
+
+    private static void awaitStartSignal(Path signal) throws InterruptedException {
+        long giveUp = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!Files.exists(signal)) {
+            if (System.nanoTime() > giveUp) {
+                throw new IllegalStateException("start signal never came: " + signal);
+            }
+            Thread.sleep(2);
+        }
+    }
+
+    public static void main(String[] args) throws InterruptedException {
+        Path file = Path.of(args[0]);
+        int transactions = Integer.parseInt(args[1]);
+        String worker = args[2];
+        awaitStartSignal(Path.of(args[3]));
+        StoreOptions options = StoreOptions.DEFAULT.withTransactionTimeout(Duration.ofSeconds(30));
+        try (KeyValueStore store = SqliteKeyValueStore.open(file, options)) {
+            for (int i = 0; i < transactions; i++) {
+                int sequence = i;
+                store.run(tx -> {
+                    byte[] old = tx.get(READ_MODIFY_WRITE);
+                    long value = old == null ? 0 : ByteBuffer.wrap(Arrays.copyOf(old, 8)).order(ByteOrder.LITTLE_ENDIAN).getLong();
+                    tx.set(READ_MODIFY_WRITE, ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putLong(value + 1).array());
+                    tx.add(ATOMIC, 1);
+                    tx.set(marker(worker, sequence).pack(), new byte[0]);
+                    tx.setVersionstampedKey(LOG.add(Versionstamp.incomplete(0)), Tuple.from(worker, sequence).pack());
+                    return null;
+                });
+            }
+        }
+    }
+}
