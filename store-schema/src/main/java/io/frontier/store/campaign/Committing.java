@@ -95,7 +95,7 @@ final class Committing {
                     .with("child", promotion.child()).with("children", entry.children());
         }
         if (record.state() == WorkState.COMMITTING) {
-            tx.bitOr(keys.promoted(promotion.result()), PromotionMarks.operand(promotion.child()));
+            tx.bitOr(keys.promoted(promotion.result()), PromotionMarks.operand(promotion.child(), entry.children()));
         }
     }
 

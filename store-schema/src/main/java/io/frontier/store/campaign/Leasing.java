@@ -56,7 +56,7 @@ final class Leasing {
         if (receipt != null) {
             return new ClaimResult(receipt.records(), List.of());
         }
-        List<byte[]> candidates = candidates(tx, preferred, tokens.size() * CANDIDATES_PER_ITEM);
+        List<byte[]> candidates = candidates(tx, preferred, tokens.size() * CANDIDATES_PER_ITEM, tokens.size());
         List<WorkRecord> granted = new ArrayList<>();
         List<Blocked> blocked = new ArrayList<>();
         for (byte[] readyKey : candidates) {
@@ -85,27 +85,36 @@ final class Leasing {
         return new ClaimResult(granted, blocked);
     }
 
-    private List<byte[]> candidates(Transaction tx, Set<Integer> preferred, int wanted) {
-        Map<String, byte[]> found = new LinkedHashMap<>();
-        List<Integer> own = new ArrayList<>(preferred);
-        Collections.shuffle(own);
-        for (int bucket : own) {
-            if (found.size() >= wanted) {
+    /**
+     * Ready keys to try, own buckets first: each group shuffled, so claimers of the same bucket
+     * rarely pick the same key. Other buckets are read only if the own ones cannot fill the claim.
+     */
+    private List<byte[]> candidates(Transaction tx, Set<Integer> preferred, int wanted, int needed) {
+        Map<String, byte[]> own = new LinkedHashMap<>();
+        List<Integer> order = new ArrayList<>(preferred);
+        Collections.shuffle(order);
+        for (int bucket : order) {
+            if (own.size() >= wanted) {
                 break;
             }
             if (bucket >= 0 && bucket < buckets) {
-                collect(tx, keys.ready(bucket), wanted - found.size(), found);
+                collect(tx, keys.ready(bucket), wanted - own.size(), own);
             }
         }
-        if (found.size() < wanted) {
+        List<byte[]> result = new ArrayList<>(own.values());
+        Collections.shuffle(result);
+        if (own.size() < needed) {
+            Map<String, byte[]> stolen = new LinkedHashMap<>();
             KeyRange all = keys.ready();
             byte[] start = keys.ready(ThreadLocalRandom.current().nextInt(buckets)).begin();
-            collect(tx, new KeyRange(start, all.end()), wanted - found.size(), found);
-            collect(tx, new KeyRange(all.begin(), start), wanted - found.size(), found);
+            collect(tx, new KeyRange(start, all.end()), wanted, stolen);
+            collect(tx, new KeyRange(all.begin(), start), wanted - stolen.size(), stolen);
+            own.keySet().forEach(stolen::remove);
+            List<byte[]> others = new ArrayList<>(stolen.values());
+            Collections.shuffle(others);
+            result.addAll(others);
         }
-        List<byte[]> shuffled = new ArrayList<>(found.values());
-        Collections.shuffle(shuffled);
-        return shuffled;
+        return result;
     }
 
     private static void collect(Transaction tx, KeyRange range, int limit, Map<String, byte[]> into) {

@@ -10,11 +10,19 @@ public final class PromotionMarks {
     private PromotionMarks() {
     }
 
-    /** The operand that sets child {@code index}'s mark. */
-    public static byte[] operand(int index) {
-        byte[] bits = new byte[index / 8 + 1];
+    /** The operand that sets child {@code index}'s mark in the bitmap of {@code children}. */
+    public static byte[] operand(int index, int children) {
+        if (index < 0 || index >= children) {
+            throw new IllegalArgumentException("child index outside the entry");
+        }
+        byte[] bits = new byte[width(children)];
         bits[index / 8] = (byte) (1 << (index % 8));
         return bits;
+    }
+
+    /** Bytes of the bitmap of an entry with {@code children} children. */
+    public static int width(int children) {
+        return (children + 7) / 8;
     }
 
     /** True if child {@code index} is marked in {@code bitmap} (null means none are). */

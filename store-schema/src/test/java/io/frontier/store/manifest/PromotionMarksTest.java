@@ -10,7 +10,7 @@ class PromotionMarksTest {
     void operandsCombinedByOrMarkExactlyTheirChildren() {
         byte[] bitmap = new byte[0];
         for (int child : new int[] {0, 9, 17}) {
-            bitmap = or(bitmap, PromotionMarks.operand(child));
+            bitmap = cutOr(bitmap, PromotionMarks.operand(child, 18));
         }
         assertThat(PromotionMarks.isMarked(bitmap, 0)).isTrue();
         assertThat(PromotionMarks.isMarked(bitmap, 9)).isTrue();
@@ -22,10 +22,19 @@ class PromotionMarksTest {
         assertThat(PromotionMarks.missing(null, 0)).isZero();
     }
 
-    private static byte[] or(byte[] a, byte[] b) {
-        byte[] out = new byte[Math.max(a.length, b.length)];
+    @Test
+    void everyOperandHasTheFullWidthSoACuttingOrKeepsEarlierMarks() {
+        assertThat(PromotionMarks.operand(0, 17)).hasSize(3);
+        assertThat(PromotionMarks.operand(16, 17)).hasSize(3);
+        byte[] high = cutOr(new byte[0], PromotionMarks.operand(16, 17));
+        assertThat(PromotionMarks.isMarked(cutOr(high, PromotionMarks.operand(0, 17)), 16)).isTrue();
+    }
+
+    /** FoundationDB's BIT_OR: the stored value is padded or cut to the operand's length. */
+    private static byte[] cutOr(byte[] stored, byte[] operand) {
+        byte[] out = new byte[operand.length];
         for (int i = 0; i < out.length; i++) {
-            out[i] = (byte) ((i < a.length ? a[i] : 0) | (i < b.length ? b[i] : 0));
+            out[i] = (byte) ((i < stored.length ? stored[i] : 0) | operand[i]);
         }
         return out;
     }
