@@ -59,12 +59,12 @@ public final class KeyLimits {
         return checkKey(bound);
     }
 
-    /** Checks the bounds of a range that is cleared: legal bounds with {@code begin <= end}. */
-    public static void checkClearRange(byte[] begin, byte[] end) {
+    /** Checks the bounds of a range that is cleared or marked as read: legal bounds with {@code begin <= end}. */
+    public static void checkRange(byte[] begin, byte[] end) {
         checkBound(begin);
         checkBound(end);
         if (Arrays.compareUnsigned(begin, end) > 0) {
-            throw new IllegalArgumentException("range to clear ends before it begins");
+            throw new IllegalArgumentException("range ends before it begins");
         }
     }
 

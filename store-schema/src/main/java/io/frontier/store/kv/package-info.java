@@ -7,5 +7,10 @@
  * opaque bytes. A transaction is serializable; {@link io.frontier.store.kv.KeyValueStore#run}
  * retries it on conflict, so the body it is given may execute more than once and must be
  * idempotent.
+ *
+ * <p>Backends live in subpackages ({@code sqlite}, {@code fdb}); only {@link
+ * io.frontier.store.kv.KeyValueStores} names them, and it opens the one a
+ * {@link io.frontier.store.kv.StoreUrl} names. Both enforce the same {@link
+ * io.frontier.store.kv.KeyLimits} and report failures with the exceptions of this package.
  */
 package io.frontier.store.kv;

@@ -78,10 +78,12 @@ public abstract class KeyValueStoreConformance {
     final void clearAndClose() {
         rivals.shutdownNow();
         try {
-            store.run(tx -> {
-                tx.clearRange(prefix, prefixEnd());
-                return null;
-            });
+            if (store != null) {
+                store.run(tx -> {
+                    tx.clearRange(prefix, prefixEnd());
+                    return null;
+                });
+            }
         } finally {
             for (KeyValueStore handle : opened) {
                 handle.close();
@@ -170,12 +172,16 @@ public abstract class KeyValueStoreConformance {
     }
 
     @Test
-    void emptyAndInvertedRangesReadNothingAndInvertedClearsAreRefused() {
+    void emptyAndInvertedRangesReadNothingAndInvertedClearsOrConflictRangesAreRefused() {
         writeNumbered(10);
         assertThat(range(key(5), key(5), 0, false)).isEmpty();
         assertThat(range(key(7), key(2), 0, true)).isEmpty();
         assertThatThrownBy(() -> store.run(tx -> {
             tx.clearRange(key(7), key(2));
+            return null;
+        })).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> store.run(tx -> {
+            tx.addReadConflictRange(key(7), key(2));
             return null;
         })).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> range(key(1), key(2), -1, false)).isInstanceOf(IllegalArgumentException.class);

@@ -66,7 +66,7 @@ final class SqliteTransaction implements Transaction {
 
     @Override
     public void clearRange(byte[] begin, byte[] end) {
-        KeyLimits.checkClearRange(begin, end);
+        KeyLimits.checkRange(begin, end);
         lifetime.check();
         statements.deleteRange(begin, end);
     }
@@ -122,8 +122,7 @@ final class SqliteTransaction implements Transaction {
     /** A no-op: no other writer can run until this transaction ends. */
     @Override
     public void addReadConflictRange(byte[] begin, byte[] end) {
-        KeyLimits.checkBound(begin);
-        KeyLimits.checkBound(end);
+        KeyLimits.checkRange(begin, end);
         lifetime.check();
     }
 

@@ -1,0 +1,50 @@
+package io.frontier.store.kv.fdb;
+
+import io.frontier.store.kv.StoreException;
+import io.frontier.store.kv.TransactionTimeoutException;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * The one place this backend waits for a FoundationDB future, and never for longer than a
+ * transaction may live. FoundationDB's own transaction timeout normally fails the future first;
+ * the wait limit here only guards against a client that stops answering.
+ */
+final class FdbFutures {
+
+    private FdbFutures() {
+    }
+
+    /**
+     * The future's value. A failure is rethrown as it was (an {@code FDBException} stays one, so
+     * {@code Database.run} can decide whether to retry).
+     *
+     * @throws TransactionTimeoutException if nothing arrived within {@code limit}
+     */
+    static <T> T await(CompletableFuture<T> future, Duration limit, String store) {
+        try {
+            return future.get(limit.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof RuntimeException runtime) {
+                throw runtime;
+            }
+            if (cause instanceof Error error) {
+                throw error;
+            }
+            throw new StoreException("FoundationDB operation failed", cause).with("store", store);
+        } catch (TimeoutException e) {
+            future.cancel(true);
+            throw new TransactionTimeoutException("FoundationDB did not answer within the transaction's deadline", e)
+                    .with("store", store)
+                    .with("waited", limit);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            future.cancel(true);
+            throw new StoreException("interrupted while waiting for FoundationDB").with("store", store);
+        }
+    }
+}

@@ -1,0 +1,53 @@
+package io.frontier.store.kv.fdb;
+
+import io.frontier.store.kv.KeyLimits;
+import io.frontier.store.kv.KeyValue;
+import io.frontier.store.kv.ReadTransaction;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Reads through a FoundationDB read transaction: serializable when given the transaction
+ * itself, conflict-free when given its {@code snapshot()}.
+ */
+final class FdbReadTransaction implements ReadTransaction {
+
+    private final com.apple.foundationdb.ReadTransaction reads;
+    private final Usable usable;
+    private final Duration waitLimit;
+    private final String store;
+
+    FdbReadTransaction(com.apple.foundationdb.ReadTransaction reads, Usable usable, Duration waitLimit, String store) {
+        this.reads = reads;
+        this.usable = usable;
+        this.waitLimit = waitLimit;
+        this.store = store;
+    }
+
+    @Override
+    public byte[] get(byte[] key) {
+        KeyLimits.checkKey(key);
+        usable.check();
+        return FdbFutures.await(reads.get(key), waitLimit, store);
+    }
+
+    @Override
+    public List<KeyValue> getRange(byte[] begin, byte[] end, int limit, boolean reverse) {
+        KeyLimits.checkBound(begin);
+        KeyLimits.checkBound(end);
+        KeyLimits.checkLimit(limit);
+        usable.check();
+        if (Arrays.compareUnsigned(begin, end) >= 0) {
+            return List.of();
+        }
+        List<com.apple.foundationdb.KeyValue> found =
+                FdbFutures.await(reads.getRange(begin, end, limit, reverse).asList(), waitLimit, store);
+        List<KeyValue> pairs = new ArrayList<>(found.size());
+        for (com.apple.foundationdb.KeyValue pair : found) {
+            pairs.add(new KeyValue(pair.getKey(), pair.getValue()));
+        }
+        return pairs;
+    }
+}
