@@ -268,7 +268,10 @@ public final class CampaignStore {
         return beginCommits(epoch, List.of(request), now).get(0).orThrow();
     }
 
-    /** {@link #beginCommit} for many requests in one transaction, each decided on its own. */
+    /**
+     * {@link #beginCommit} for many requests in one transaction, each decided on its own. The
+     * requests must name distinct results.
+     */
     public List<ItemResult<CommitTicket>> beginCommits(long epoch, List<CommitRequest> requests, double now) {
         double at = Times.instant("now", now);
         batchSize(requests, MAX_BATCH);
@@ -277,7 +280,23 @@ public final class CampaignStore {
             throw new InvalidInputException("commit batch declares more children than one transaction may hold")
                     .with("children", children).with("limit", MAX_CHILDREN_PER_TRANSACTION);
         }
-        return batch(epoch, requests, (tx, request) -> parts(tx).committing.begin(tx, request, epoch, at));
+        if (requests.stream().map(CommitRequest::result).distinct().count() != requests.size()) {
+            throw new InvalidInputException("commit batch names one result twice");
+        }
+        List<CommitRequest> copy = List.copyOf(requests);
+        return kv.run(tx -> {
+            fence.check(tx, epoch);
+            Committing committing = parts(tx).committing;
+            List<ItemResult<CommitTicket>> results = new ArrayList<>(copy.size());
+            for (int i = 0; i < copy.size(); i++) {
+                try {
+                    results.add(ItemResult.ok(committing.begin(tx, copy.get(i), i, epoch, at)));
+                } catch (FrontierException e) {
+                    results.add(ItemResult.failed(e));
+                }
+            }
+            return results;
+        });
     }
 
     /**

@@ -43,8 +43,12 @@ final class Committing {
         this.config = config;
     }
 
-    /** The commit decision for one request; see {@link CampaignStore#beginCommit}. */
-    CommitTicket begin(Transaction tx, CommitRequest request, long epoch, double now) {
+    /**
+     * The commit decision for one request; see {@link CampaignStore#beginCommit}.
+     *
+     * @param userVersion distinct for every entry this transaction writes
+     */
+    CommitTicket begin(Transaction tx, CommitRequest request, int userVersion, long epoch, double now) {
         Lease lease = request.lease();
         WorkRecord record = table.require(tx, lease.work());
         if (record.state() == WorkState.COMMITTING || record.state() == WorkState.DONE) {
@@ -72,14 +76,14 @@ final class Committing {
         ManifestEntry entry = new ManifestEntry(ManifestEntry.SCHEMA, request.result(), record.id(),
                 record.token(), record.owner(), epoch, request.stage(), children.size(),
                 ManifestEntry.chunksFor(children.size()), now);
-        tx.setVersionstampedKey(keys.manifestToStamp(0), ManifestCodecs.ENTRY.encode(entry));
+        tx.setVersionstampedKey(keys.manifestToStamp(userVersion, 0), ManifestCodecs.ENTRY.encode(entry));
         for (int chunk = 0; chunk < entry.chunks(); chunk++) {
             int from = chunk * ManifestEntry.CHUNK_SIZE;
             List<Child> part = children.subList(from, Math.min(children.size(), from + ManifestEntry.CHUNK_SIZE));
-            tx.setVersionstampedKey(keys.manifestToStamp(chunk + 1), ManifestCodecs.CHUNK.encode(
+            tx.setVersionstampedKey(keys.manifestToStamp(userVersion, chunk + 1), ManifestCodecs.CHUNK.encode(
                     new ChildChunk(ChildChunk.SCHEMA, request.result(), chunk, part)));
         }
-        tx.setVersionstampedValue(keys.result(request.result()), CampaignKeys.versionstampToStamp());
+        tx.setVersionstampedValue(keys.result(request.result()), CampaignKeys.versionstampToStamp(userVersion));
         table.write(tx, record, record.committing(request.result()));
         return new CommitTicket(entry, children, false);
     }

@@ -145,9 +145,13 @@ public final class CampaignKeys {
         return range(sub(CampaignSubspace.COMMITTING));
     }
 
-    /** The key of part {@code part} of the entry this transaction writes, versionstamp pending. */
-    public Tuple manifestToStamp(int part) {
-        return sub(CampaignSubspace.MANIFEST).add(Versionstamp.incomplete(0)).add((long) part);
+    /**
+     * The key of part {@code part} of an entry this transaction writes, versionstamp pending.
+     * Entries written by one transaction share its versionstamp and differ by
+     * {@code userVersion} (0 to 65535), which also orders them.
+     */
+    public Tuple manifestToStamp(int userVersion, int part) {
+        return sub(CampaignSubspace.MANIFEST).add(Versionstamp.incomplete(userVersion)).add((long) part);
     }
 
     public byte[] manifest(Versionstamp versionstamp, int part) {
@@ -252,9 +256,9 @@ public final class CampaignKeys {
         return resultId(key, items.get(0));
     }
 
-    /** The value that records, in the RESULT index, the versionstamp this transaction gets. */
-    public static Tuple versionstampToStamp() {
-        return Tuple.from(Versionstamp.incomplete(0));
+    /** The value that records, in the RESULT index, the versionstamp of entry {@code userVersion}. */
+    public static Tuple versionstampToStamp(int userVersion) {
+        return Tuple.from(Versionstamp.incomplete(userVersion));
     }
 
     /** Reads a RESULT value, read from {@code key}: the entry's versionstamp. */

@@ -66,7 +66,7 @@ public abstract class CampaignStoreConformance {
     protected abstract KeyValueStore openStore() throws Exception;
 
     @BeforeEach
-    void createCampaign() throws Exception {
+    protected void createCampaign() throws Exception {
         kv = openStore();
         keys = CampaignKeys.forCampaign("t-" + UUID.randomUUID());
         store = new CampaignStore(kv, keys);
@@ -74,7 +74,7 @@ public abstract class CampaignStoreConformance {
     }
 
     @AfterEach
-    void dropCampaign() {
+    protected void dropCampaign() {
         if (kv != null) {
             kv.run(tx -> {
                 tx.clearRange(keys.all().begin(), keys.all().end());
@@ -457,6 +457,27 @@ public abstract class CampaignStoreConformance {
         });
         assertThat(store.counts().get(Counter.COMMITTING)).isEqualTo(1);
         assertThat(store.counts().get(Counter.LEASED)).isZero();
+    }
+
+    @Test
+    void commitsDecidedInOneTransactionKeepTheirOwnEntries() {
+        Lease a = leasedSeed("a");
+        Lease b = leasedSeed("b");
+        Lease stale = new Lease(leasedSeed("c").work(), Token.random());
+        ResultId ra = ResultId.random();
+        ResultId rb = ResultId.random();
+        List<ItemResult<CommitTicket>> tickets = store.beginCommits(epoch,
+                List.of(request(a, ra, "a1"), request(stale, ResultId.random(), "x"), request(b, rb, "b1", "b2")), T0);
+        assertThat(tickets.get(1).failure()).isInstanceOf(StaleTokenException.class);
+        assertThat(store.listCommitting(10)).hasSize(2).allSatisfy(e -> {
+            List<Child> expected = e.work().id().equals(a.work()) ? List.of(child("a1")) : List.of(child("b1"), child("b2"));
+            assertThat(e.children()).isEqualTo(expected);
+            assertThat(e.entry().work()).isEqualTo(e.work().id());
+        });
+        assertThat(dump(kv, keys.manifest())).hasSize(4);
+        assertThat(store.work(stale.work()).state()).isEqualTo(WorkState.LEASED);
+        assertThatThrownBy(() -> store.beginCommits(epoch, List.of(request(a, ra), request(b, ra)), T0))
+                .isInstanceOf(InvalidInputException.class).hasMessage("commit batch names one result twice");
     }
 
     @Test

@@ -89,7 +89,7 @@ class CampaignKeysTest {
         assertInside(key, keys.manifest(early));
         assertOutside(key, keys.manifest(late));
         assertThat(Arrays.compareUnsigned(keys.manifest(early, 9), keys.manifest(late, 0))).isNegative();
-        assertThat(keys.manifestToStamp(1).hasIncompleteVersionstamp()).isTrue();
+        assertThat(keys.manifestToStamp(3, 1).hasIncompleteVersionstamp()).isTrue();
     }
 
     @Test
