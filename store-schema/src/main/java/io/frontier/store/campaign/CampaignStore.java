@@ -31,7 +31,6 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.BiFunction;
 
 /**
  * The campaign's leases, commit decisions, manifest, counters and epochs, on any
@@ -148,9 +147,8 @@ public final class CampaignStore {
      */
     public List<ItemResult<Admission>> admit(long epoch, List<WorkPayload> payloads) {
         batchSize(payloads, MAX_BATCH);
-        return batch(epoch, payloads, (tx, payload) -> {
-            WorkTable table = parts(tx).table;
-            WorkRecord known = table.read(tx, payload.hash());
+        return batch(epoch, payloads, (tx, table, parts, payload) -> {
+            WorkRecord known = table.read(payload.hash());
             if (known != null) {
                 if (!known.payload().equals(payload)) {
                     throw new InvalidInputException("payload differs from the stored one for this id")
@@ -160,7 +158,7 @@ public final class CampaignStore {
                 return new Admission(known, false);
             }
             WorkRecord created = WorkRecord.pending(payload, null, epoch);
-            table.write(tx, null, created);
+            table.write(null, created);
             return new Admission(created, true);
         });
     }
@@ -186,10 +184,8 @@ public final class CampaignStore {
         }
         String request = ResultId.random().hex();
         Set<Integer> buckets = Set.copyOf(preferred);
-        return kv.run(tx -> {
-            fence.check(tx, epoch);
-            return parts(tx).leasing.claim(tx, request, owner, buckets, tokens, epoch, expiry);
-        });
+        return edit(epoch, (tx, table, parts) ->
+                parts.leasing.claim(tx, table, request, owner, buckets, tokens, epoch, expiry));
     }
 
     /**
@@ -200,10 +196,7 @@ public final class CampaignStore {
         double expiry = expiry(now, ttl);
         batchSize(leases, MAX_BATCH);
         List<Lease> copy = List.copyOf(leases);
-        return kv.run(tx -> {
-            fence.check(tx, epoch);
-            return parts(tx).leasing.renew(tx, copy, epoch, expiry);
-        });
+        return edit(epoch, (tx, table, parts) -> parts.leasing.renew(table, copy, epoch, expiry));
     }
 
     /**
@@ -219,10 +212,7 @@ public final class CampaignStore {
      */
     public WorkRecord requeue(long epoch, Lease lease, ResultId rejected, double now, double ttl) {
         double expiry = expiry(now, ttl);
-        return kv.run(tx -> {
-            fence.check(tx, epoch);
-            return parts(tx).leasing.requeue(tx, lease, rejected, epoch, expiry);
-        });
+        return edit(epoch, (tx, table, parts) -> parts.leasing.requeue(table, lease, rejected, epoch, expiry));
     }
 
     /**
@@ -238,10 +228,7 @@ public final class CampaignStore {
             throw new InvalidInputException("recovery size out of range").with("max", max).with("limit", MAX_CLAIM);
         }
         String request = ResultId.random().hex();
-        return kv.run(tx -> {
-            fence.check(tx, epoch);
-            return parts(tx).leasing.recover(tx, request, owner, max, epoch, at);
-        });
+        return edit(epoch, (tx, table, parts) -> parts.leasing.recover(tx, table, request, owner, max, epoch, at));
     }
 
     /**
@@ -284,13 +271,11 @@ public final class CampaignStore {
             throw new InvalidInputException("commit batch names one result twice");
         }
         List<CommitRequest> copy = List.copyOf(requests);
-        return kv.run(tx -> {
-            fence.check(tx, epoch);
-            Committing committing = parts(tx).committing;
+        return edit(epoch, (tx, table, parts) -> {
             List<ItemResult<CommitTicket>> results = new ArrayList<>(copy.size());
             for (int i = 0; i < copy.size(); i++) {
                 try {
-                    results.add(ItemResult.ok(committing.begin(tx, copy.get(i), i, epoch, at)));
+                    results.add(ItemResult.ok(parts.committing.begin(tx, table, copy.get(i), i, epoch, at)));
                 } catch (FrontierException e) {
                     results.add(ItemResult.failed(e));
                 }
@@ -310,10 +295,8 @@ public final class CampaignStore {
     /** {@link #markPromoted} for many marks in one transaction. */
     public List<ItemResult<Promotion>> markPromoted(long epoch, List<Promotion> promotions) {
         batchSize(promotions, MAX_CHILDREN_PER_TRANSACTION);
-        return batch(epoch, promotions, (tx, promotion) -> {
-            parts(tx).committing.mark(tx, promotion);
-            return promotion;
-        });
+        List<Promotion> copy = List.copyOf(promotions);
+        return edit(epoch, (tx, table, parts) -> parts.committing.mark(tx, table, copy));
     }
 
     /**
@@ -339,14 +322,13 @@ public final class CampaignStore {
         double at = Times.instant("now", now);
         batchSize(entries, MAX_BATCH);
         List<Commitment> copy = List.copyOf(entries);
-        return kv.run(tx -> {
-            fence.check(tx, epoch);
-            Committing committing = parts(tx).committing;
+        return edit(epoch, (tx, table, parts) -> {
             int[] budget = {MAX_CHILDREN_PER_TRANSACTION};
             List<ItemResult<Completion>> results = new ArrayList<>(copy.size());
             for (Commitment entry : copy) {
                 try {
-                    results.add(ItemResult.ok(committing.complete(tx, entry.work(), entry.result(), epoch, at, budget)));
+                    results.add(ItemResult.ok(parts.committing.complete(tx, table, entry.work(), entry.result(), epoch, at,
+                            budget)));
                 } catch (FrontierException e) {
                     results.add(ItemResult.failed(e));
                 }
@@ -366,10 +348,7 @@ public final class CampaignStore {
         if (reason == null || reason.isBlank()) {
             throw new InvalidInputException("abandon reason is empty").with("work", work);
         }
-        return kv.run(tx -> {
-            fence.check(tx, epoch);
-            return parts(tx).committing.abandon(tx, work, result, reason, epoch, at);
-        });
+        return edit(epoch, (tx, table, parts) -> parts.committing.abandon(tx, table, work, result, reason, epoch, at));
     }
 
     /**
@@ -393,7 +372,7 @@ public final class CampaignStore {
 
     /** The record of {@code work}, or null. Read-only. */
     public WorkRecord work(WorkId work) {
-        return kv.read(tx -> parts(tx).table.read(tx, work));
+        return kv.read(tx -> WorkTable.read(tx, keys, work));
     }
 
     /** The counters, summed over their shards, in a read that conflicts with nothing. */
@@ -450,21 +429,47 @@ public final class CampaignStore {
         return ByteBuffer.wrap(padded).order(ByteOrder.LITTLE_ENDIAN).getLong();
     }
 
-    /** Runs {@code each} for every item in one transaction after the epoch check. */
-    private <R, T> List<ItemResult<T>> batch(long epoch, List<R> items, BiFunction<Transaction, R, T> each) {
-        List<R> copy = List.copyOf(items);
+    /**
+     * Runs {@code body} in one transaction after the epoch check, with this execution's own
+     * {@link WorkTable}, whose summed counter changes are written last.
+     */
+    private <T> T edit(long epoch, Edit<T> body) {
         return kv.run(tx -> {
             fence.check(tx, epoch);
+            Parts parts = parts(tx);
+            WorkTable table = new WorkTable(tx, keys, parts.config.buckets());
+            T result = body.apply(tx, table, parts);
+            table.flush();
+            return result;
+        });
+    }
+
+    /** Runs {@code each} for every item in one {@link #edit}; a refused item fails alone. */
+    private <R, T> List<ItemResult<T>> batch(long epoch, List<R> items, Item<R, T> each) {
+        List<R> copy = List.copyOf(items);
+        return edit(epoch, (tx, table, parts) -> {
             List<ItemResult<T>> results = new ArrayList<>(copy.size());
             for (R item : copy) {
                 try {
-                    results.add(ItemResult.ok(each.apply(tx, item)));
+                    results.add(ItemResult.ok(each.apply(tx, table, parts, item)));
                 } catch (FrontierException e) {
                     results.add(ItemResult.failed(e));
                 }
             }
             return results;
         });
+    }
+
+    /** The body of an {@link #edit}. */
+    @FunctionalInterface
+    private interface Edit<T> {
+        T apply(Transaction tx, WorkTable table, Parts parts);
+    }
+
+    /** The body of one item of a {@link #batch}. */
+    @FunctionalInterface
+    private interface Item<R, T> {
+        T apply(Transaction tx, WorkTable table, Parts parts, R item);
     }
 
     private static double expiry(double now, double ttl) {
@@ -495,15 +500,13 @@ public final class CampaignStore {
     /** The helpers that depend on the configuration, built once it has been read. */
     private static final class Parts {
         final CampaignConfig config;
-        final WorkTable table;
         final Leasing leasing;
         final Committing committing;
 
         Parts(CampaignKeys keys, CampaignConfig config) {
             this.config = config;
-            this.table = new WorkTable(keys, config.buckets());
-            this.leasing = new Leasing(keys, table, config.buckets());
-            this.committing = new Committing(keys, table, config);
+            this.leasing = new Leasing(keys, config.buckets());
+            this.committing = new Committing(keys, config);
         }
     }
 }

@@ -2,6 +2,7 @@ package io.frontier.store.campaign;
 
 import com.apple.foundationdb.tuple.Versionstamp;
 import io.frontier.store.error.CorruptRecordException;
+import io.frontier.store.error.FrontierException;
 import io.frontier.store.error.InvalidInputException;
 import io.frontier.store.error.StaleTokenException;
 import io.frontier.store.error.UnknownWorkException;
@@ -23,8 +24,13 @@ import io.frontier.store.record.WorkPayload;
 import io.frontier.store.record.WorkRecord;
 import io.frontier.store.record.WorkState;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * The transaction bodies of the commit edges: the commit decision, promotion marks, completion,
@@ -34,12 +40,10 @@ import java.util.List;
 final class Committing {
 
     private final CampaignKeys keys;
-    private final WorkTable table;
     private final CampaignConfig config;
 
-    Committing(CampaignKeys keys, WorkTable table, CampaignConfig config) {
+    Committing(CampaignKeys keys, CampaignConfig config) {
         this.keys = keys;
-        this.table = table;
         this.config = config;
     }
 
@@ -48,9 +52,9 @@ final class Committing {
      *
      * @param userVersion distinct for every entry this transaction writes
      */
-    CommitTicket begin(Transaction tx, CommitRequest request, int userVersion, long epoch, double now) {
+    CommitTicket begin(Transaction tx, WorkTable table, CommitRequest request, int userVersion, long epoch, double now) {
         Lease lease = request.lease();
-        WorkRecord record = table.require(tx, lease.work());
+        WorkRecord record = table.require(lease.work());
         if (record.state() == WorkState.COMMITTING || record.state() == WorkState.DONE) {
             if (!lease.token().equals(record.token())) {
                 throw new StaleTokenException("work is committed under another token")
@@ -84,23 +88,51 @@ final class Committing {
                     new ChildChunk(ChildChunk.SCHEMA, request.result(), chunk, part)));
         }
         tx.setVersionstampedValue(keys.result(request.result()), CampaignKeys.versionstampToStamp(userVersion));
-        table.write(tx, record, record.committing(request.result()));
+        table.write(record, record.committing(request.result()));
         return new CommitTicket(entry, children, false);
     }
 
-    /** Sets one promotion mark with BIT_OR; marks of a completed entry are accepted and dropped. */
-    void mark(Transaction tx, Promotion promotion) {
-        WorkRecord record = table.require(tx, promotion.work());
-        committedRecord(record, promotion.result());
-        ManifestEntry entry = entry(tx, versionstampOf(tx, promotion.result()));
-        if (promotion.child() >= entry.children()) {
-            throw new InvalidInputException("promotion names a child the entry does not have")
-                    .with("work", promotion.work()).with("result", promotion.result())
-                    .with("child", promotion.child()).with("children", entry.children());
+    /**
+     * Checks each promotion and sets the marks of each entry with one BIT_OR of the entry's full
+     * bitmap width. Marks for an entry already completed are accepted and dropped.
+     */
+    List<ItemResult<Promotion>> mark(Transaction tx, WorkTable table, List<Promotion> promotions) {
+        Map<ResultId, ManifestEntry> entries = new HashMap<>();
+        Set<ResultId> open = new HashSet<>();
+        Map<ResultId, byte[]> operands = new LinkedHashMap<>();
+        List<ItemResult<Promotion>> results = new ArrayList<>(promotions.size());
+        for (Promotion promotion : promotions) {
+            try {
+                ManifestEntry entry = entries.get(promotion.result());
+                if (entry == null) {
+                    WorkRecord record = table.require(promotion.work());
+                    committedRecord(record, promotion.result());
+                    entry = entry(tx, versionstampOf(tx, promotion.result()));
+                    entries.put(promotion.result(), entry);
+                    if (record.state() == WorkState.COMMITTING) {
+                        open.add(promotion.result());
+                    }
+                }
+                if (!entry.work().equals(promotion.work()) || promotion.child() >= entry.children()) {
+                    throw new InvalidInputException("promotion names a child the entry does not have")
+                            .with("work", promotion.work()).with("result", promotion.result())
+                            .with("child", promotion.child()).with("children", entry.children());
+                }
+                if (open.contains(promotion.result())) {
+                    int width = PromotionMarks.width(entry.children());
+                    byte[] operand = operands.computeIfAbsent(promotion.result(), r -> new byte[width]);
+                    byte[] bit = PromotionMarks.operand(promotion.child(), entry.children());
+                    for (int i = 0; i < operand.length; i++) {
+                        operand[i] |= bit[i];
+                    }
+                }
+                results.add(ItemResult.ok(promotion));
+            } catch (FrontierException e) {
+                results.add(ItemResult.failed(e));
+            }
         }
-        if (record.state() == WorkState.COMMITTING) {
-            tx.bitOr(keys.promoted(promotion.result()), PromotionMarks.operand(promotion.child(), entry.children()));
-        }
+        operands.forEach((result, operand) -> tx.bitOr(keys.promoted(result), operand));
+        return results;
     }
 
     /**
@@ -111,8 +143,8 @@ final class Committing {
      * @param budget children this transaction may still write; the item is refused if its entry
      *     has more
      */
-    Completion complete(Transaction tx, WorkId work, ResultId result, long epoch, double now, int[] budget) {
-        WorkRecord record = table.require(tx, work);
+    Completion complete(Transaction tx, WorkTable table, WorkId work, ResultId result, long epoch, double now, int[] budget) {
+        WorkRecord record = table.require(work);
         if (record.state() == WorkState.DONE && result.equals(record.result())) {
             return new Completion(outcome(tx, result), List.of(), true);
         }
@@ -132,16 +164,16 @@ final class Committing {
         budget[0] -= entry.children();
         List<Child> fresh = new ArrayList<>();
         for (Child child : children(tx, stamp, entry)) {
-            if (!table.exists(tx, child.digest())) {
+            if (!table.exists(child.digest())) {
                 fresh.add(child);
             }
         }
         List<WorkId> enqueued = new ArrayList<>();
         for (Child child : fresh) {
-            table.write(tx, null, WorkRecord.pending(new WorkPayload(child.digest(), child.size()), work, epoch));
+            table.write(null, WorkRecord.pending(new WorkPayload(child.digest(), child.size()), work, epoch));
             enqueued.add(child.digest());
         }
-        table.write(tx, record, record.done(epoch));
+        table.write(record, record.done(epoch));
         ResultOutcome outcome = new ResultOutcome(ResultOutcome.SCHEMA, result, work, Outcome.DONE, null,
                 enqueued.size(), epoch, now);
         tx.set(keys.outcome(result), ManifestCodecs.OUTCOME.encode(outcome));
@@ -152,7 +184,7 @@ final class Committing {
      * Ends a committing entry that cannot be finished. The work goes back to pending as a new
      * attempt, or is abandoned for good once it has used the campaign's attempts.
      */
-    Completion abandon(Transaction tx, WorkId work, ResultId result, String reason, long epoch, double now) {
+    Completion abandon(Transaction tx, WorkTable table, WorkId work, ResultId result, String reason, long epoch, double now) {
         byte[] outcomeKey = keys.outcome(result);
         if (tx.get(outcomeKey) != null) {
             ResultOutcome earlier = outcome(tx, result);
@@ -162,14 +194,14 @@ final class Committing {
             throw new WrongStateException("entry already ended with another outcome")
                     .with("work", work).with("result", result).with("outcome", earlier.outcome().wireName());
         }
-        WorkRecord record = table.require(tx, work);
+        WorkRecord record = table.require(work);
         committedRecord(record, result);
         if (record.state() != WorkState.COMMITTING) {
             throw new WrongStateException("only a committing entry can be abandoned")
                     .with("work", work).with("actual", record.state().wireName());
         }
         boolean exhausted = record.attempts() >= config.maxAttempts();
-        table.write(tx, record, exhausted ? record.abandoned(epoch) : record.released(epoch));
+        table.write(record, exhausted ? record.abandoned(epoch) : record.released(epoch));
         ResultOutcome outcome = new ResultOutcome(ResultOutcome.SCHEMA, result, work, Outcome.ABANDONED,
                 reason, 0, epoch, now);
         tx.set(outcomeKey, ManifestCodecs.OUTCOME.encode(outcome));
@@ -178,7 +210,10 @@ final class Committing {
 
     /** One committing item with its entry, children and marks, for replay. */
     CommittingEntry committingEntry(ReadTransaction tx, WorkId work) {
-        WorkRecord record = table.require(tx, work);
+        WorkRecord record = WorkTable.read(tx, keys, work);
+        if (record == null) {
+            throw new UnknownWorkException("no work record exists for this id").with("work", work);
+        }
         if (record.state() != WorkState.COMMITTING) {
             throw new CorruptRecordException("committing index entry has no committing work record")
                     .with("key", HexFormat.of().formatHex(keys.committing(work)))

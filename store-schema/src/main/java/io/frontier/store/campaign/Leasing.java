@@ -34,12 +34,10 @@ final class Leasing {
     private static final int CANDIDATES_PER_ITEM = 4;
 
     private final CampaignKeys keys;
-    private final WorkTable table;
     private final int buckets;
 
-    Leasing(CampaignKeys keys, WorkTable table, int buckets) {
+    Leasing(CampaignKeys keys, int buckets) {
         this.keys = keys;
-        this.table = table;
         this.buckets = buckets;
     }
 
@@ -49,7 +47,7 @@ final class Leasing {
      * shuffled, and each picked one gets a read conflict on its index key and a serializable
      * read of its record: two claimers conflict only if they pick the same item.
      */
-    ClaimResult claim(Transaction tx, String request, Owner owner, Set<Integer> preferred,
+    ClaimResult claim(Transaction tx, WorkTable table, String request, Owner owner, Set<Integer> preferred,
             List<Token> tokens, long epoch, double expiry) {
         byte[] receiptKey = keys.receipt(owner, ReceiptKind.CLAIM);
         Receipt receipt = earlierReceipt(tx, receiptKey, request);
@@ -66,14 +64,14 @@ final class Leasing {
             tx.addReadConflictKey(readyKey);
             try {
                 ReadyKey ready = keys.decodeReady(readyKey);
-                WorkRecord record = table.read(tx, ready.id());
+                WorkRecord record = table.read(ready.id());
                 if (record == null || record.state() != WorkState.PENDING) {
                     throw new CorruptRecordException("ready index entry has no pending work record")
                             .with("key", hex(readyKey))
                             .with("state", record == null ? "missing" : record.state().wireName());
                 }
                 WorkRecord leased = record.leased(tokens.get(granted.size()), owner, epoch, expiry);
-                table.write(tx, record, leased);
+                table.write(record, leased);
                 granted.add(leased);
             } catch (UnreadableRecordException e) {
                 blocked.add(new Blocked(hex(readyKey), e));
@@ -127,15 +125,15 @@ final class Leasing {
     }
 
     /** Extends each lease held under its exact token; the others fail with the reason. */
-    List<ItemResult<WorkRecord>> renew(Transaction tx, List<Lease> leases, long epoch, double expiry) {
+    List<ItemResult<WorkRecord>> renew(WorkTable table, List<Lease> leases, long epoch, double expiry) {
         List<ItemResult<WorkRecord>> results = new ArrayList<>();
         for (Lease lease : leases) {
             try {
-                WorkRecord record = table.require(tx, lease.work());
+                WorkRecord record = table.require(lease.work());
                 EpochFence.checkHeld(record, lease, epoch);
                 if (record.leaseExpiry() < expiry) {
                     WorkRecord renewed = record.renewed(expiry);
-                    table.write(tx, record, renewed);
+                    table.write(record, renewed);
                     record = renewed;
                 }
                 results.add(ItemResult.ok(record));
@@ -147,16 +145,16 @@ final class Leasing {
     }
 
     /** Keeps the lease after an invalid result; repeated calls for the same result are no-ops. */
-    WorkRecord requeue(Transaction tx, Lease lease, ResultId rejected, long epoch, double expiry) {
-        WorkRecord record = table.require(tx, lease.work());
+    WorkRecord requeue(WorkTable table, Lease lease, ResultId rejected, long epoch, double expiry) {
+        WorkRecord record = table.require(lease.work());
         if (record.state() == WorkState.LEASED && lease.token().equals(record.token())
                 && rejected.equals(record.rejected()) && record.epoch() == epoch) {
             return record;
         }
         EpochFence.checkHeld(record, lease, epoch);
         WorkRecord retried = record.retried(rejected, Math.max(expiry, record.leaseExpiry()));
-        table.write(tx, record, retried);
-        tx.add(keys.count(Counter.REJECTED, CampaignKeys.shardOf(record.id())), 1);
+        table.write(record, retried);
+        table.count(Counter.REJECTED, record.id(), 1);
         return retried;
     }
 
@@ -165,7 +163,7 @@ final class Leasing {
      * Each candidate gets a read conflict on its index key and a serializable read of its record,
      * and is released only if the record is still that lease; otherwise it is blocked.
      */
-    RecoveryResult recover(Transaction tx, String request, Owner owner, int max, long epoch, double now) {
+    RecoveryResult recover(Transaction tx, WorkTable table, String request, Owner owner, int max, long epoch, double now) {
         byte[] receiptKey = keys.receipt(owner, ReceiptKind.RECOVER);
         Receipt receipt = earlierReceipt(tx, receiptKey, request);
         if (receipt != null) {
@@ -183,7 +181,7 @@ final class Leasing {
             tx.addReadConflictKey(pair.key());
             try {
                 LeasedKey leased = keys.decodeLeased(pair.key());
-                WorkRecord record = table.read(tx, leased.id());
+                WorkRecord record = table.read(leased.id());
                 // The range holds only older epochs and expiries at or before now, so a record
                 // that still matches its index entry is recoverable.
                 boolean matches = record != null && record.state() == WorkState.LEASED
@@ -194,7 +192,7 @@ final class Leasing {
                             .with("state", record == null ? "missing" : record.state().wireName());
                 }
                 WorkRecord pending = record.released(epoch);
-                table.write(tx, record, pending);
+                table.write(record, pending);
                 released.add(pending);
                 recovered.add(new Recovered(leased.id(), record.payload()));
             } catch (UnreadableRecordException e) {

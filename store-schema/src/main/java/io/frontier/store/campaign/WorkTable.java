@@ -10,21 +10,31 @@ import io.frontier.store.kv.Transaction;
 import io.frontier.store.record.RecordCodec;
 import io.frontier.store.record.WorkId;
 import io.frontier.store.record.WorkRecord;
-import io.frontier.store.record.WorkState;
+import java.util.HashMap;
 import java.util.HexFormat;
+import java.util.Map;
 
 /**
- * Reads and writes work records together with everything derived from them: the index entry
- * of the record's state and the sharded state counters. Every state edge goes through
- * {@link #write}, so an index entry exists exactly for a record in that index's state and the
- * counters move with the edges.
+ * The work records of one transaction, read and written together with everything derived from
+ * them: the index entry of the record's state and the sharded state counters. Every state edge
+ * goes through {@link #write}, so an index entry exists exactly for a record in that index's
+ * state and the counters move with the edges.
+ *
+ * <p>Counter changes are summed per key and written by {@link #flush} as one ADD each, which the
+ * caller does once at the end of the transaction body; a body that throws before its first
+ * write leaves nothing to flush. One instance per execution of a body, never shared.
  */
 final class WorkTable {
 
+    private final Transaction tx;
     private final CampaignKeys keys;
     private final int buckets;
+    /** Pending counter changes of this transaction, by count key (hex). */
+    private final Map<String, Long> deltas = new HashMap<>();
+    private final Map<String, byte[]> deltaKeys = new HashMap<>();
 
-    WorkTable(CampaignKeys keys, int buckets) {
+    WorkTable(Transaction tx, CampaignKeys keys, int buckets) {
+        this.tx = tx;
         this.keys = keys;
         this.buckets = buckets;
     }
@@ -34,7 +44,12 @@ final class WorkTable {
      * {@code tx} is. A stored value that fails to decode, or whose id differs from the hash in
      * its key, is reported and left as it is.
      */
-    WorkRecord read(ReadTransaction tx, WorkId id) {
+    WorkRecord read(WorkId id) {
+        return read(tx, keys, id);
+    }
+
+    /** {@link #read} in any transaction, read-only ones included. */
+    static WorkRecord read(ReadTransaction tx, CampaignKeys keys, WorkId id) {
         byte[] key = keys.work(id);
         byte[] value = tx.get(key);
         if (value == null) {
@@ -49,8 +64,8 @@ final class WorkTable {
     }
 
     /** Like {@link #read}, but a missing record is an {@link UnknownWorkException}. */
-    WorkRecord require(ReadTransaction tx, WorkId id) {
-        WorkRecord record = read(tx, id);
+    WorkRecord require(WorkId id) {
+        WorkRecord record = read(id);
         if (record == null) {
             throw new UnknownWorkException("no work record exists for this id").with("work", id);
         }
@@ -58,7 +73,7 @@ final class WorkTable {
     }
 
     /** True if any value is stored for {@code id}, decodable or not. */
-    boolean exists(ReadTransaction tx, WorkId id) {
+    boolean exists(WorkId id) {
         return tx.get(keys.work(id)) != null;
     }
 
@@ -66,22 +81,39 @@ final class WorkTable {
      * Replaces {@code before} (null for a new item) with {@code after}: the record, the index
      * entries of both states, and the counters.
      */
-    void write(Transaction tx, WorkRecord before, WorkRecord after) {
+    void write(WorkRecord before, WorkRecord after) {
         if (before != null) {
-            unindex(tx, before);
+            unindex(before);
         }
         tx.set(keys.work(after.id()), RecordCodec.WORK.encode(after));
-        index(tx, after);
+        index(after);
         if (before == null || before.state() != after.state()) {
-            int shard = CampaignKeys.shardOf(after.id());
             if (before != null) {
-                tx.add(keys.count(Counter.of(before.state()), shard), -1);
+                count(Counter.of(before.state()), after.id(), -1);
             }
-            tx.add(keys.count(Counter.of(after.state()), shard), 1);
+            count(Counter.of(after.state()), after.id(), 1);
         }
     }
 
-    private void unindex(Transaction tx, WorkRecord record) {
+    /** Adds {@code delta} to {@code counter} in the shard of {@code id}, at {@link #flush}. */
+    void count(Counter counter, WorkId id, long delta) {
+        byte[] key = keys.count(counter, CampaignKeys.shardOf(id));
+        String name = HexFormat.of().formatHex(key);
+        deltas.merge(name, delta, Long::sum);
+        deltaKeys.putIfAbsent(name, key);
+    }
+
+    /** Writes the summed counter changes as atomic ADDs; call once, last in the body. */
+    void flush() {
+        deltas.forEach((name, delta) -> {
+            if (delta != 0) {
+                tx.add(deltaKeys.get(name), delta);
+            }
+        });
+        deltas.clear();
+    }
+
+    private void unindex(WorkRecord record) {
         switch (record.state()) {
             case PENDING -> tx.clear(keys.ready(Buckets.of(record.id(), buckets), record.id()));
             case LEASED -> tx.clear(keys.leased(record.epoch(), record.leaseExpiry(), record.id()));
@@ -92,7 +124,7 @@ final class WorkTable {
         }
     }
 
-    private void index(Transaction tx, WorkRecord record) {
+    private void index(WorkRecord record) {
         byte[] empty = new byte[0];
         switch (record.state()) {
             case PENDING -> tx.set(keys.ready(Buckets.of(record.id(), buckets), record.id()), empty);
@@ -102,10 +134,5 @@ final class WorkTable {
                 // Terminal states have no index entry.
             }
         }
-    }
-
-    /** True if {@code state} is one an item leaves only through an edge someone must take. */
-    static boolean unfinished(WorkState state) {
-        return state == WorkState.PENDING || state == WorkState.LEASED || state == WorkState.COMMITTING;
     }
 }

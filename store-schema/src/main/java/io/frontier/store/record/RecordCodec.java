@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.frontier.store.error.CorruptRecordException;
 import io.frontier.store.error.FrontierException;
 import io.frontier.store.error.FutureSchemaException;
+import io.frontier.store.error.UnreadableRecordException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.HexFormat;
@@ -13,10 +14,10 @@ import java.util.HexFormat;
 /**
  * Encodes one record type to JSON bytes and decodes it back, strictly.
  *
- * <p>Decoding first reads the {@code schema} field on its own, so that a record from a newer
- * build is reported as {@link FutureSchemaException} rather than as a pile of unknown fields;
- * anything else that is wrong is a {@link CorruptRecordException}. Both name the key the value
- * was read from.
+ * <p>Decoding binds the value directly; only when that fails does it read the {@code schema}
+ * field on its own, so that a record from a newer build is reported as
+ * {@link FutureSchemaException} rather than as a pile of unknown fields. Anything else that is
+ * wrong is a {@link CorruptRecordException}. Both name the key the value was read from.
  *
  * @param <T> the record type
  */
@@ -62,37 +63,43 @@ public final class RecordCodec<T> {
      * @throws CorruptRecordException for anything else that makes the value not a valid record
      */
     public T decode(byte[] key, byte[] value) {
+        try {
+            T record = mapper.readValue(value, type);
+            if (record != null) {
+                return record;
+            }
+        } catch (IOException | FrontierException e) {
+            // Bound to fail for any other schema version; find out which failure to report.
+            throw explain(key, value, e);
+        }
+        throw corrupt(key, "value is null", null);
+    }
+
+    /** Why {@code value} did not bind: a newer schema version, or else what the binder said. */
+    private UnreadableRecordException explain(byte[] key, byte[] value, Exception failure) {
         JsonNode tree;
         try {
             tree = mapper.readTree(value);
         } catch (IOException e) {
-            throw corrupt(key, "value is not one complete JSON document", e);
+            return corrupt(key, "value is not one complete JSON document", e);
         }
         if (tree == null || !tree.isObject()) {
-            throw corrupt(key, "value is not a JSON object", null);
+            return corrupt(key, "value is not a JSON object", failure);
         }
         JsonNode version = tree.get("schema");
         if (version == null || !version.isIntegralNumber() || !version.canConvertToInt()) {
-            throw corrupt(key, "schema field is missing or not an integer", null);
+            return corrupt(key, "schema field is missing or not an integer", failure);
         }
         if (version.intValue() > schema) {
-            throw new FutureSchemaException("record was written with a newer schema version")
-                    .with("key", HEX.formatHex(key))
+            FutureSchemaException error = new FutureSchemaException("record was written with a newer schema version");
+            error.with("key", HEX.formatHex(key))
                     .with("record", type.getSimpleName())
                     .with("schema", version.intValue())
                     .with("supported", schema);
+            return error;
         }
-        try {
-            T record = mapper.treeToValue(tree, type);
-            if (record == null) {
-                throw corrupt(key, "value is null", null);
-            }
-            return record;
-        } catch (JsonProcessingException e) {
-            throw corrupt(key, problemOf(e), e);
-        } catch (FrontierException e) {
-            throw corrupt(key, e.getMessage(), e);
-        }
+        return corrupt(key, failure instanceof JsonProcessingException json ? problemOf(json) : failure.getMessage(),
+                failure);
     }
 
     private CorruptRecordException corrupt(byte[] key, String problem, Throwable cause) {
