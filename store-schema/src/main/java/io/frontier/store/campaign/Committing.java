@@ -25,12 +25,10 @@ import io.frontier.store.record.WorkRecord;
 import io.frontier.store.record.WorkState;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * The transaction bodies of the commit edges: the commit decision, promotion marks, completion,
@@ -98,8 +96,8 @@ final class Committing {
      */
     List<ItemResult<Promotion>> mark(Transaction tx, WorkTable table, List<Promotion> promotions) {
         Map<ResultId, ManifestEntry> entries = new HashMap<>();
-        Set<ResultId> open = new HashSet<>();
-        Map<ResultId, byte[]> operands = new LinkedHashMap<>();
+        Map<ResultId, Versionstamp> open = new HashMap<>();
+        Map<Versionstamp, byte[]> operands = new LinkedHashMap<>();
         List<ItemResult<Promotion>> results = new ArrayList<>(promotions.size());
         for (Promotion promotion : promotions) {
             try {
@@ -107,10 +105,11 @@ final class Committing {
                 if (entry == null) {
                     WorkRecord record = table.require(promotion.work());
                     committedRecord(record, promotion.result());
-                    entry = entry(tx, versionstampOf(tx, promotion.result()));
+                    Versionstamp stamp = versionstampOf(tx, promotion.result());
+                    entry = entry(tx, stamp);
                     entries.put(promotion.result(), entry);
                     if (record.state() == WorkState.COMMITTING) {
-                        open.add(promotion.result());
+                        open.put(promotion.result(), stamp);
                     }
                 }
                 if (!entry.work().equals(promotion.work()) || promotion.child() >= entry.children()) {
@@ -118,9 +117,9 @@ final class Committing {
                             .with("work", promotion.work()).with("result", promotion.result())
                             .with("child", promotion.child()).with("children", entry.children());
                 }
-                if (open.contains(promotion.result())) {
+                if (open.containsKey(promotion.result())) {
                     int width = PromotionMarks.width(entry.children());
-                    byte[] operand = operands.computeIfAbsent(promotion.result(), r -> new byte[width]);
+                    byte[] operand = operands.computeIfAbsent(open.get(promotion.result()), r -> new byte[width]);
                     byte[] bit = PromotionMarks.operand(promotion.child(), entry.children());
                     for (int i = 0; i < operand.length; i++) {
                         operand[i] |= bit[i];
@@ -131,7 +130,7 @@ final class Committing {
                 results.add(ItemResult.failed(e));
             }
         }
-        operands.forEach((result, operand) -> tx.bitOr(keys.promoted(result), operand));
+        operands.forEach((stamp, operand) -> tx.bitOr(keys.promoted(stamp), operand));
         return results;
     }
 
@@ -146,12 +145,12 @@ final class Committing {
     Completion complete(Transaction tx, WorkTable table, WorkId work, ResultId result, long epoch, double now, int[] budget) {
         WorkRecord record = table.require(work);
         if (record.state() == WorkState.DONE && result.equals(record.result())) {
-            return new Completion(outcome(tx, result), List.of(), true);
+            return new Completion(outcome(tx, versionstampOf(tx, result)), List.of(), true);
         }
         committedRecord(record, result);
         Versionstamp stamp = versionstampOf(tx, result);
         ManifestEntry entry = entry(tx, stamp);
-        int missing = PromotionMarks.missing(tx.get(keys.promoted(result)), entry.children());
+        int missing = PromotionMarks.missing(tx.get(keys.promoted(stamp)), entry.children());
         if (missing > 0) {
             throw new WrongStateException("not every child of the entry is promoted")
                     .with("work", work).with("result", result).with("missing", missing)
@@ -176,7 +175,7 @@ final class Committing {
         table.write(record, record.done(epoch));
         ResultOutcome outcome = new ResultOutcome(ResultOutcome.SCHEMA, result, work, Outcome.DONE, null,
                 enqueued.size(), epoch, now);
-        tx.set(keys.outcome(result), ManifestCodecs.OUTCOME.encode(outcome));
+        tx.set(keys.outcome(stamp), ManifestCodecs.OUTCOME.encode(outcome));
         return new Completion(outcome, enqueued, false);
     }
 
@@ -185,9 +184,10 @@ final class Committing {
      * attempt, or is abandoned for good once it has used the campaign's attempts.
      */
     Completion abandon(Transaction tx, WorkTable table, WorkId work, ResultId result, String reason, long epoch, double now) {
-        byte[] outcomeKey = keys.outcome(result);
-        if (tx.get(outcomeKey) != null) {
-            ResultOutcome earlier = outcome(tx, result);
+        byte[] stampValue = tx.get(keys.result(result));
+        Versionstamp stamp = stampValue == null ? null : keys.decodeVersionstampValue(keys.result(result), stampValue);
+        if (stamp != null && tx.get(keys.outcome(stamp)) != null) {
+            ResultOutcome earlier = outcome(tx, stamp);
             if (earlier.outcome() == Outcome.ABANDONED && earlier.work().equals(work)) {
                 return new Completion(earlier, List.of(), true);
             }
@@ -204,7 +204,7 @@ final class Committing {
         table.write(record, exhausted ? record.abandoned(epoch) : record.released(epoch));
         ResultOutcome outcome = new ResultOutcome(ResultOutcome.SCHEMA, result, work, Outcome.ABANDONED,
                 reason, 0, epoch, now);
-        tx.set(outcomeKey, ManifestCodecs.OUTCOME.encode(outcome));
+        tx.set(keys.outcome(versionstampOf(tx, result)), ManifestCodecs.OUTCOME.encode(outcome));
         return new Completion(outcome, List.of(), false);
     }
 
@@ -221,7 +221,7 @@ final class Committing {
         }
         Versionstamp stamp = versionstampOf(tx, record.result());
         ManifestEntry entry = entry(tx, stamp);
-        return new CommittingEntry(record, entry, children(tx, stamp, entry), tx.get(keys.promoted(record.result())));
+        return new CommittingEntry(record, entry, children(tx, stamp, entry), tx.get(keys.promoted(stamp)));
     }
 
     /** Fails unless {@code record} took the commit decision for {@code result}. */
@@ -273,8 +273,8 @@ final class Committing {
         return children;
     }
 
-    private ResultOutcome outcome(ReadTransaction tx, ResultId result) {
-        byte[] key = keys.outcome(result);
+    private ResultOutcome outcome(ReadTransaction tx, Versionstamp stamp) {
+        byte[] key = keys.outcome(stamp);
         byte[] value = tx.get(key);
         if (value == null) {
             throw new CorruptRecordException("completed work has no outcome for its result")

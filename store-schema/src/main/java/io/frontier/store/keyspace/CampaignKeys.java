@@ -160,10 +160,7 @@ public final class CampaignKeys {
 
     public ManifestKey decodeManifest(byte[] key) {
         List<Object> items = expect(key, CampaignSubspace.MANIFEST, 2);
-        if (!(items.get(1) instanceof Versionstamp stamp) || !stamp.isComplete()) {
-            throw malformed(key, "manifest key lacks a complete versionstamp");
-        }
-        return new ManifestKey(stamp, intOf(key, items.get(2)));
+        return new ManifestKey(stamp(key, items.get(1)), intOf(key, items.get(2)));
     }
 
     /** Every part of the entry committed at {@code versionstamp}. */
@@ -184,20 +181,22 @@ public final class CampaignKeys {
         return resultId(key, expect(key, CampaignSubspace.RESULT, 1).get(1));
     }
 
-    public byte[] promoted(ResultId result) {
-        return key(CampaignSubspace.PROMOTED, result.bytes());
+    /** The promotion bitmap of the entry committed at {@code versionstamp}. */
+    public byte[] promoted(Versionstamp versionstamp) {
+        return sub(CampaignSubspace.PROMOTED).add(versionstamp).pack();
     }
 
-    public ResultId decodePromoted(byte[] key) {
-        return resultId(key, expect(key, CampaignSubspace.PROMOTED, 1).get(1));
+    public Versionstamp decodePromoted(byte[] key) {
+        return stamp(key, expect(key, CampaignSubspace.PROMOTED, 1).get(1));
     }
 
-    public byte[] outcome(ResultId result) {
-        return key(CampaignSubspace.OUTCOME, result.bytes());
+    /** The outcome of the entry committed at {@code versionstamp}. */
+    public byte[] outcome(Versionstamp versionstamp) {
+        return sub(CampaignSubspace.OUTCOME).add(versionstamp).pack();
     }
 
-    public ResultId decodeOutcome(byte[] key) {
-        return resultId(key, expect(key, CampaignSubspace.OUTCOME, 1).get(1));
+    public Versionstamp decodeOutcome(byte[] key) {
+        return stamp(key, expect(key, CampaignSubspace.OUTCOME, 1).get(1));
     }
 
     public byte[] count(Counter counter, int shard) {
@@ -340,6 +339,13 @@ public final class CampaignKeys {
         } catch (FrontierException e) {
             throw malformed(key, e.getMessage());
         }
+    }
+
+    private Versionstamp stamp(byte[] key, Object element) {
+        if (!(element instanceof Versionstamp stamp) || !stamp.isComplete()) {
+            throw malformed(key, "key lacks a complete versionstamp");
+        }
+        return stamp;
     }
 
     private int intOf(byte[] key, Object element) {

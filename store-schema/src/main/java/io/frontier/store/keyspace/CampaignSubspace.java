@@ -15,15 +15,17 @@ package io.frontier.store.keyspace;
  *  ├─ 6  MANIFEST    (versionstamp, part)        → part 0: ManifestEntry JSON,
  *  │                                               part 1+i: ChildChunk i JSON; append-only
  *  ├─ 7  RESULT      (result: 16 bytes)          → (versionstamp) of its manifest entry
- *  ├─ 8  PROMOTED    (result)                    → bitmap, BIT_OR, bit i = child i promoted
- *  ├─ 9  OUTCOME     (result)                    → ResultOutcome JSON, written once
+ *  ├─ 8  PROMOTED    (versionstamp)              → bitmap, BIT_OR, bit i = child i promoted
+ *  ├─ 9  OUTCOME     (versionstamp)              → ResultOutcome JSON, written once
  *  ├─ 10 COUNT       (counter, shard)            → 8-byte little-endian, atomic ADD
  *  ├─ 11 RECEIPT     (owner, operation)          → Receipt JSON of the owner's last call
  *  └─ 12 QUIESCENCE                              → QuiescenceMarker JSON
  * </pre>
  *
  * <p>LEASED orders by epoch first, so one range read finds every lease of an older epoch and
- * every lease of the current epoch that has expired. Numbers are only ever appended.
+ * every lease of the current epoch that has expired. What belongs to one manifest entry is keyed
+ * by its versionstamp, which grows with commit order, so those writes land at the right edge of
+ * the key order instead of on random pages. Numbers are only ever appended.
  */
 public enum CampaignSubspace {
     CONFIG(0),

@@ -95,9 +95,9 @@ class CampaignKeysTest {
     @Test
     void resultPromotedAndOutcomeKeysRoundTrip() {
         assertThat(keys.decodeResult(keys.result(RESULT))).isEqualTo(RESULT);
-        assertThat(keys.decodePromoted(keys.promoted(RESULT))).isEqualTo(RESULT);
-        assertThat(keys.decodeOutcome(keys.outcome(RESULT))).isEqualTo(RESULT);
         Versionstamp stamp = Versionstamp.complete(new byte[10], 0);
+        assertThat(keys.decodePromoted(keys.promoted(stamp))).isEqualTo(stamp);
+        assertThat(keys.decodeOutcome(keys.outcome(stamp))).isEqualTo(stamp);
         assertThat(keys.decodeVersionstampValue(keys.result(RESULT), Tuple.from(stamp).pack())).isEqualTo(stamp);
     }
 
