@@ -264,7 +264,8 @@ public final class StoreLifecycleBench {
                 children.add(new Child(digest(record.id() + "/" + i), 100));
             }
             ResultId result = ResultId.random();
-            requests.add(new CommitRequest(new Lease(record.id(), record.token()), result, "stage/" + result, children));
+            Lease lease = new Lease(record.id(), record.token());
+            requests.add(new CommitRequest(lease, result, "stage/" + result, children));
         }
         store.beginCommits(1, requests, now()).forEach(ItemResult::orThrow);
         List<Promotion> marks = new ArrayList<>();
