@@ -3,8 +3,8 @@ package io.frontier.store.kv.fdb;
 /** Whether one execution of a body may still use its transaction: only until the body returns. */
 final class Usable {
 
-    /** False once the body has returned or thrown; only the executing thread reads it. */
-    private boolean open = true;
+    /** False once the body has returned or thrown; volatile so an escaped transaction fails on any thread. */
+    private volatile boolean open = true;
 
     void check() {
         if (!open) {

@@ -10,8 +10,8 @@ final class Lifetime {
 
     private final Deadline deadline;
     private final String store;
-    /** False once the body has returned or thrown; only the executing thread reads it. */
-    private boolean open = true;
+    /** False once the body has returned or thrown; volatile so an escaped transaction fails on any thread. */
+    private volatile boolean open = true;
 
     Lifetime(Deadline deadline, String store) {
         this.deadline = deadline;

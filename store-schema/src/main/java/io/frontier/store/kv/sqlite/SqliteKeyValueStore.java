@@ -56,7 +56,9 @@ public final class SqliteKeyValueStore implements KeyValueStore {
     }
 
     /**
-     * Opens the store at {@code path}, creating it if no file exists there.
+     * Opens the store at {@code path}, creating it if no file exists there. The filesystem is
+     * judged from {@code /proc/self/mountinfo}; where the system has none (not Linux) it cannot
+     * be judged and is accepted.
      *
      * @throws UnsupportedFilesystemException if the path is on a network filesystem
      * @throws NotAStoreFileException if a file exists there that is not a Frontier store; the
@@ -102,11 +104,11 @@ public final class SqliteKeyValueStore implements KeyValueStore {
                     return result;
                 } catch (BusyException e) {
                     lifetime.end();
-                    rollback(writer);
+                    rollback(writer, e);
                     retryOrFail(execution, deadline, e);
                 } catch (RuntimeException | Error e) {
                     lifetime.end();
-                    rollback(writer);
+                    rollback(writer, e);
                     throw e;
                 }
             }
@@ -131,11 +133,11 @@ public final class SqliteKeyValueStore implements KeyValueStore {
                     return result;
                 } catch (BusyException e) {
                     lifetime.end();
-                    rollback(reader);
+                    rollback(reader, e);
                     retryOrFail(execution, deadline, e);
                 } catch (RuntimeException | Error e) {
                     lifetime.end();
-                    rollback(reader);
+                    rollback(reader, e);
                     throw e;
                 }
             }
@@ -212,11 +214,17 @@ public final class SqliteKeyValueStore implements KeyValueStore {
     }
 
     /**
-     * Ends whatever transaction the connection is in. A rollback that fails leaves the connection
-     * in an unknown state, which is reported rather than hidden.
+     * Ends the transaction after {@code failure}. SQLite rolls some transactions back by itself
+     * (after an I/O error, for example), so a failing ROLLBACK is attached to {@code failure}
+     * instead of replacing it; if the connection were still inside a transaction, the next BEGIN
+     * would fail and say so.
      */
-    private void rollback(Statements connection) {
-        connection.execute("ROLLBACK");
+    private static void rollback(Statements connection, Throwable failure) {
+        try {
+            connection.execute("ROLLBACK");
+        } catch (RuntimeException e) {
+            failure.addSuppressed(e);
+        }
     }
 
     private Statements borrowReader() {

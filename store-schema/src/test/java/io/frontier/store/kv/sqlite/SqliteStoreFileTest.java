@@ -38,6 +38,8 @@ class SqliteStoreFileTest {
                     .as("no temporary file is left behind")
                     .allMatch(name -> name.startsWith("store.db"));
         }
+        byte[] header = Files.readAllBytes(file);
+        assertThat(new byte[] {header[18], header[19]}).as("WAL read and write versions in the header").containsExactly(2, 2);
         try (KeyValueStore store = SqliteKeyValueStore.open(file, StoreOptions.DEFAULT)) {
             byte[] value = store.read(tx -> tx.get(new byte[] {1}));
             assertThat(value).containsExactly(42);
