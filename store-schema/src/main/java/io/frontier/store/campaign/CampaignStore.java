@@ -381,10 +381,12 @@ public final class CampaignStore {
     }
 
     /**
-     * The quiescence check: in one transaction, reads serializably the unfinished-state
-     * counters and the ready, leased and committing indexes (one key each), and if all are empty
-     * writes a {@link QuiescenceMarker}. Any state edge committed concurrently touches one of
-     * those keys and so conflicts with the check, which then re-runs and sees it.
+     * The quiescence check: in one transaction, reads serializably the counters of pending,
+     * leased and committing items and the ready, leased and committing indexes (one key each),
+     * and if all are empty writes a {@link QuiescenceMarker}. Every edge into or out of those
+     * states adds to one of those counters and touches one of those indexes, so an edge committed
+     * concurrently conflicts with the check, which then re-runs and sees it. The terminal
+     * counters are read by snapshot, for the report only.
      */
     public Quiescence checkQuiescence(long epoch, double now) {
         double at = Times.instant("now", now);
@@ -393,7 +395,13 @@ public final class CampaignStore {
             fence.check(tx, epoch);
             byte[] markerKey = keys.quiescence();
             byte[] stored = tx.get(markerKey);
-            Counts counts = sumCounters(tx);
+            Map<Counter, Long> sums = new EnumMap<>(Counter.class);
+            for (Counter counter : Counter.values()) {
+                boolean unfinished = counter == Counter.PENDING || counter == Counter.LEASED
+                        || counter == Counter.COMMITTING;
+                sumCounters(unfinished ? tx : tx.snapshot(), keys.counts(counter), sums);
+            }
+            Counts counts = new Counts(sums);
             if (stored != null) {
                 QuiescenceMarker earlier = RecordCodec.QUIESCENCE.decode(markerKey, stored);
                 if (earlier.check().equals(check)) {
@@ -415,12 +423,15 @@ public final class CampaignStore {
 
     private Counts sumCounters(ReadTransaction tx) {
         Map<Counter, Long> sums = new EnumMap<>(Counter.class);
-        KeyRange range = keys.counts();
+        sumCounters(tx, keys.counts(), sums);
+        return new Counts(sums);
+    }
+
+    private void sumCounters(ReadTransaction tx, KeyRange range, Map<Counter, Long> sums) {
         for (KeyValue pair : tx.getRange(range.begin(), range.end(), ReadTransaction.UNLIMITED, false)) {
             CountKey key = keys.decodeCount(pair.key());
             sums.merge(key.counter(), littleEndian(pair.value()), Long::sum);
         }
-        return new Counts(sums);
     }
 
     private static long littleEndian(byte[] value) {
