@@ -1,0 +1,295 @@
+package io.frontier.store.bench;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.frontier.store.campaign.CampaignStore;
+import io.frontier.store.campaign.ClaimResult;
+import io.frontier.store.campaign.CommitRequest;
+import io.frontier.store.campaign.Commitment;
+import io.frontier.store.campaign.ItemResult;
+import io.frontier.store.campaign.Lease;
+import io.frontier.store.campaign.Promotion;
+import io.frontier.store.keyspace.Buckets;
+import io.frontier.store.keyspace.CampaignKeys;
+import io.frontier.store.kv.KeyValueStore;
+import io.frontier.store.kv.StoreOptions;
+import io.frontier.store.kv.sqlite.SqliteKeyValueStore;
+import io.frontier.store.manifest.Child;
+import io.frontier.store.record.CampaignConfig;
+import io.frontier.store.record.Owner;
+import io.frontier.store.record.ResultId;
+import io.frontier.store.record.WorkId;
+import io.frontier.store.record.WorkPayload;
+import io.frontier.store.record.WorkRecord;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Items per second through the whole lifecycle of the campaign store on SQLite with durable
+ * commits ({@code synchronous=FULL}, WAL): admit, claim, commit decision with three children,
+ * promotion marks, completion. Each coordinator works in batches of {@link #BATCH} items, one
+ * transaction per step, so a batch costs five commits.
+ *
+ * <p>Runs, each in fresh coordinator JVMs: 1, 2 and 4 coordinators on one store; then one
+ * coordinator on a store preloaded with 10 thousand and with 1 million records. Where
+ * {@code strace} exists, coordinators run under {@code strace -f --seccomp-bpf -c -e
+ * trace=fsync,fdatasync} (the filter stops only those calls, so the JVM runs at full speed) and
+ * the fsync count is divided by the items the coordinators finished in their whole life.
+ *
+ * <p>Argument: the output directory; results are printed and written to
+ * {@code store-lifecycle.json} there. The store files are left in {@code <dir>/stores}.
+ */
+public final class StoreLifecycleBench {
+
+    static final int BATCH = 48;
+    private static final int CHILDREN = 3;
+    private static final double TTL = 300.0;
+    private static final double WARMUP_SECONDS = 2.0;
+    private static final double MEASURE_SECONDS = 6.0;
+    private static final String CAMPAIGN = "bench";
+
+    private StoreLifecycleBench() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        if (args.length > 0 && args[0].equals("--coordinator")) {
+            coordinator(Path.of(args[1]), Integer.parseInt(args[2]), Integer.parseInt(args[3]));
+            return;
+        }
+        Path out = Files.createDirectories(Path.of(args[0]));
+        Path stores = Files.createDirectories(out.resolve("stores"));
+        boolean strace = straceAvailable();
+        Map<String, Object> results = new LinkedHashMap<>();
+        results.put("batch", BATCH);
+        results.put("childrenPerItem", CHILDREN);
+        results.put("warmupSeconds", WARMUP_SECONDS);
+        results.put("measureSeconds", MEASURE_SECONDS);
+        results.put("fsyncCountedBy", strace ? "strace -f --seccomp-bpf -c -e trace=fsync,fdatasync" : "unavailable");
+        List<Map<String, Object>> scaling = new ArrayList<>();
+        for (int coordinators : new int[] {1, 2, 4}) {
+            Path store = fresh(stores.resolve("scale-" + coordinators + ".db"));
+            preload(store, 2_000);
+            scaling.add(run(store, coordinators, strace, out));
+        }
+        results.put("coordinators", scaling);
+        List<Map<String, Object>> sizes = new ArrayList<>();
+        for (int records : new int[] {10_000, 1_000_000}) {
+            Path store = fresh(stores.resolve("size-" + records + ".db"));
+            long started = System.nanoTime();
+            preload(store, records);
+            System.out.printf("preloaded %,d records in %.1f s%n", records, (System.nanoTime() - started) / 1e9);
+            Map<String, Object> run = run(store, 1, false, out);
+            run.put("storedRecords", records);
+            sizes.add(run);
+        }
+        results.put("storeSize", sizes);
+        double small = (double) sizes.get(0).get("microsPerItem");
+        double large = (double) sizes.get(1).get("microsPerItem");
+        results.put("costRatio1MTo10k", large / small);
+        ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+        json.writeValue(out.resolve("store-lifecycle.json").toFile(), results);
+        System.out.println(json.writeValueAsString(results));
+    }
+
+    private static Path fresh(Path store) throws IOException {
+        for (String suffix : List.of("", "-wal", "-shm")) {
+            Files.deleteIfExists(Path.of(store + suffix));
+        }
+        return store;
+    }
+
+    /** Creates the campaign and admits {@code records} seeds in batches. */
+    private static void preload(Path file, int records) {
+        try (KeyValueStore kv = SqliteKeyValueStore.open(file, StoreOptions.DEFAULT)) {
+            CampaignStore store = new CampaignStore(kv, CampaignKeys.forCampaign(CAMPAIGN));
+            store.init(CampaignConfig.of(CAMPAIGN, 64, 3), "bench", now());
+            List<WorkPayload> batch = new ArrayList<>();
+            for (int i = 0; i < records; i++) {
+                batch.add(new WorkPayload(digest("preload-" + i), 100));
+                if (batch.size() == CampaignStore.MAX_BATCH || i == records - 1) {
+                    store.admit(1, batch).forEach(ItemResult::orThrow);
+                    batch.clear();
+                }
+            }
+        }
+    }
+
+    /** Runs {@code coordinators} coordinator JVMs on {@code store} and sums what they report. */
+    private static Map<String, Object> run(Path store, int coordinators, boolean strace, Path out) throws Exception {
+        List<Process> processes = new ArrayList<>();
+        List<Path> traces = new ArrayList<>();
+        for (int rank = 0; rank < coordinators; rank++) {
+            List<String> command = new ArrayList<>();
+            Path trace = out.resolve("strace-" + store.getFileName() + "-" + rank + ".txt");
+            if (strace) {
+                command.addAll(List.of("strace", "-f", "--seccomp-bpf", "-c", "-e", "trace=fsync,fdatasync", "-o",
+                        trace.toString()));
+                traces.add(trace);
+            }
+            command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "-cp", System.getProperty("java.class.path"), StoreLifecycleBench.class.getName(),
+                    "--coordinator", store.toString(), String.valueOf(rank), String.valueOf(coordinators)));
+            processes.add(new ProcessBuilder(command).redirectErrorStream(true).start());
+        }
+        long measured = 0;
+        long total = 0;
+        double seconds = 0;
+        for (Process process : processes) {
+            String output = new String(process.getInputStream().readAllBytes());
+            if (!process.waitFor(5, TimeUnit.MINUTES) || process.exitValue() != 0) {
+                throw new IllegalStateException("coordinator failed: " + output);
+            }
+            Map<String, String> fields = parse(output);
+            measured += Long.parseLong(fields.get("measured"));
+            total += Long.parseLong(fields.get("total"));
+            seconds = Math.max(seconds, Double.parseDouble(fields.get("seconds")));
+        }
+        Map<String, Object> result = new LinkedHashMap<>();
+        result.put("coordinators", coordinators);
+        result.put("itemsPerSecond", measured / seconds);
+        result.put("microsPerItem", seconds * 1e6 / measured);
+        result.put("itemsFinished", total);
+        if (strace) {
+            long fsyncs = 0;
+            for (Path trace : traces) {
+                fsyncs += fsyncCalls(trace);
+            }
+            result.put("fsyncs", fsyncs);
+            result.put("fsyncsPerItem", (double) fsyncs / total);
+        }
+        System.out.printf("%s: %d coordinator(s): %.0f items/s, %.1f us/item%s%n", store.getFileName(), coordinators,
+                measured / seconds, seconds * 1e6 / measured,
+                strace ? String.format(", %.3f fsyncs/item", (double) result.get("fsyncsPerItem")) : "");
+        return result;
+    }
+
+    private static Map<String, String> parse(String output) {
+        for (String line : output.split("\n")) {
+            if (line.startsWith("RESULT ")) {
+                Map<String, String> fields = new LinkedHashMap<>();
+                for (String field : line.substring(7).trim().split(" ")) {
+                    String[] pair = field.split("=", 2);
+                    fields.put(pair[0], pair[1]);
+                }
+                return fields;
+            }
+        }
+        throw new IllegalStateException("coordinator printed no result: " + output);
+    }
+
+    /** The calls column of the fsync and fdatasync rows of an {@code strace -c} summary. */
+    private static long fsyncCalls(Path trace) throws IOException {
+        long calls = 0;
+        for (String line : Files.readAllLines(trace)) {
+            String[] columns = line.trim().split("\\s+");
+            String syscall = columns[columns.length - 1];
+            if (syscall.equals("fsync") || syscall.equals("fdatasync")) {
+                calls += Long.parseLong(columns[3]);
+            }
+        }
+        return calls;
+    }
+
+    private static boolean straceAvailable() {
+        try {
+            Process probe = new ProcessBuilder("strace", "-f", "--seccomp-bpf", "-c", "-e", "trace=fsync",
+                    "-o", "/dev/null", "true").redirectErrorStream(true).start();
+            probe.getInputStream().readAllBytes();
+            return probe.waitFor(30, TimeUnit.SECONDS) && probe.exitValue() == 0;
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    /** One coordinator: batches through the lifecycle until warm-up and measurement are over. */
+    private static void coordinator(Path file, int rank, int coordinators) throws Exception {
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < coordinators; i++) {
+            names.add("bench-" + i);
+        }
+        Owner owner = Owner.of(names.get(rank));
+        try (KeyValueStore kv = SqliteKeyValueStore.open(file, StoreOptions.DEFAULT)) {
+            CampaignStore store = new CampaignStore(kv, CampaignKeys.forCampaign(CAMPAIGN));
+            Set<Integer> buckets = Buckets.ownedBy(owner.name(), names, store.config().buckets());
+            String prefix = ProcessHandle.current().pid() + "-" + rank + "-";
+            long total = 0;
+            long measured = 0;
+            long seeds = 0;
+            long start = System.nanoTime();
+            long measureFrom = start + (long) (WARMUP_SECONDS * 1e9);
+            long end = measureFrom + (long) (MEASURE_SECONDS * 1e9);
+            long measureStarted = 0;
+            while (System.nanoTime() < end) {
+                if (measureStarted == 0 && System.nanoTime() >= measureFrom) {
+                    measureStarted = System.nanoTime();
+                    measured = 0;
+                }
+                List<WorkPayload> admitted = new ArrayList<>();
+                for (int i = 0; i < BATCH; i++) {
+                    admitted.add(new WorkPayload(digest("seed-" + prefix + seeds++), 100));
+                }
+                store.admit(1, admitted).forEach(ItemResult::orThrow);
+                int finished = cycle(store, owner, buckets);
+                total += finished;
+                measured += finished;
+            }
+            double seconds = (System.nanoTime() - measureStarted) / 1e9;
+            System.out.printf("RESULT measured=%d total=%d seconds=%.3f%n", measured, total, seconds);
+        }
+    }
+
+    /** Claim, commit, promote and complete one batch; returns how many items finished. */
+    private static int cycle(CampaignStore store, Owner owner, Set<Integer> buckets) {
+        ClaimResult claim = store.claim(1, owner, buckets, BATCH, now(), TTL);
+        if (claim.granted().isEmpty()) {
+            return 0;
+        }
+        List<CommitRequest> requests = new ArrayList<>();
+        for (WorkRecord record : claim.granted()) {
+            List<Child> children = new ArrayList<>();
+            for (int i = 0; i < CHILDREN; i++) {
+                children.add(new Child(digest(record.id() + "/" + i), 100));
+            }
+            ResultId result = ResultId.random();
+            Lease lease = new Lease(record.id(), record.token());
+            requests.add(new CommitRequest(lease, result, "stage/" + result, children));
+        }
+        store.beginCommits(1, requests, now()).forEach(ItemResult::orThrow);
+        List<Promotion> marks = new ArrayList<>();
+        List<Commitment> commitments = new ArrayList<>();
+        for (CommitRequest request : requests) {
+            for (int i = 0; i < CHILDREN; i++) {
+                marks.add(new Promotion(request.lease().work(), request.result(), i));
+            }
+            commitments.add(new Commitment(request.lease().work(), request.result()));
+        }
+        store.markPromoted(1, marks).forEach(ItemResult::orThrow);
+        store.complete(1, commitments, now()).forEach(ItemResult::orThrow);
+        return commitments.size();
+    }
+
+    private static double now() {
+        return System.currentTimeMillis() / 1000.0;
+    }
+
+    private static WorkId digest(String name) {
+        try {
+            return WorkId.fromBytes(MessageDigest.getInstance("SHA-256").digest(name.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,138 @@
+package io.frontier.store.campaign;
+
+import io.frontier.store.error.CorruptRecordException;
+import io.frontier.store.error.UnknownWorkException;
+import io.frontier.store.keyspace.Buckets;
+import io.frontier.store.keyspace.CampaignKeys;
+import io.frontier.store.keyspace.Counter;
+import io.frontier.store.kv.ReadTransaction;
+import io.frontier.store.kv.Transaction;
+import io.frontier.store.record.RecordCodec;
+import io.frontier.store.record.WorkId;
+import io.frontier.store.record.WorkRecord;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.Map;
+
+/**
+ * The work records of one transaction, read and written together with everything derived from
+ * them: the index entry of the record's state and the sharded state counters. Every state edge
+ * goes through {@link #write}, so an index entry exists exactly for a record in that index's
+ * state and the counters move with the edges.
+ *
+ * <p>Counter changes are summed per key and written by {@link #flush} as one ADD each, which the
+ * caller does once at the end of the transaction body; a body that throws before its first
+ * write leaves nothing to flush. One instance per execution of a body, never shared.
+ */
+final class WorkTable {
+
+    private final Transaction tx;
+    private final CampaignKeys keys;
+    private final int buckets;
+    /** Pending counter changes of this transaction, by count key (hex). */
+    private final Map<String, Long> deltas = new HashMap<>();
+    private final Map<String, byte[]> deltaKeys = new HashMap<>();
+
+    WorkTable(Transaction tx, CampaignKeys keys, int buckets) {
+        this.tx = tx;
+        this.keys = keys;
+        this.buckets = buckets;
+    }
+
+    /**
+     * The record of {@code id}, or null if there is none; the read is serializable when
+     * {@code tx} is. A stored value that fails to decode, or whose id differs from the hash in
+     * its key, is reported and left as it is.
+     */
+    WorkRecord read(WorkId id) {
+        return read(tx, keys, id);
+    }
+
+    /** {@link #read} in any transaction, read-only ones included. */
+    static WorkRecord read(ReadTransaction tx, CampaignKeys keys, WorkId id) {
+        byte[] key = keys.work(id);
+        byte[] value = tx.get(key);
+        if (value == null) {
+            return null;
+        }
+        WorkRecord record = RecordCodec.WORK.decode(key, value);
+        if (!record.id().equals(id)) {
+            throw new CorruptRecordException("work record id differs from the hash in its key")
+                    .with("key", HexFormat.of().formatHex(key)).with("keyId", id).with("recordId", record.id());
+        }
+        return record;
+    }
+
+    /** Like {@link #read}, but a missing record is an {@link UnknownWorkException}. */
+    WorkRecord require(WorkId id) {
+        WorkRecord record = read(id);
+        if (record == null) {
+            throw new UnknownWorkException("no work record exists for this id").with("work", id);
+        }
+        return record;
+    }
+
+    /** True if any value is stored for {@code id}, decodable or not. */
+    boolean exists(WorkId id) {
+        return tx.get(keys.work(id)) != null;
+    }
+
+    /**
+     * Replaces {@code before} (null for a new item) with {@code after}: the record, the index
+     * entries of both states, and the counters.
+     */
+    void write(WorkRecord before, WorkRecord after) {
+        if (before != null) {
+            unindex(before);
+        }
+        tx.set(keys.work(after.id()), RecordCodec.WORK.encode(after));
+        index(after);
+        if (before == null || before.state() != after.state()) {
+            if (before != null) {
+                count(Counter.of(before.state()), after.id(), -1);
+            }
+            count(Counter.of(after.state()), after.id(), 1);
+        }
+    }
+
+    /** Adds {@code delta} to {@code counter} in the shard of {@code id}, at {@link #flush}. */
+    void count(Counter counter, WorkId id, long delta) {
+        byte[] key = keys.count(counter, CampaignKeys.shardOf(id));
+        String name = HexFormat.of().formatHex(key);
+        deltas.merge(name, delta, Long::sum);
+        deltaKeys.putIfAbsent(name, key);
+    }
+
+    /** Writes the summed counter changes as atomic ADDs; call once, last in the body. */
+    void flush() {
+        deltas.forEach((name, delta) -> {
+            if (delta != 0) {
+                tx.add(deltaKeys.get(name), delta);
+            }
+        });
+        deltas.clear();
+    }
+
+    private void unindex(WorkRecord record) {
+        switch (record.state()) {
+            case PENDING -> tx.clear(keys.ready(Buckets.of(record.id(), buckets), record.id()));
+            case LEASED -> tx.clear(keys.leased(record.epoch(), record.leaseExpiry(), record.id()));
+            case COMMITTING -> tx.clear(keys.committing(record.id()));
+            case DONE, ABANDONED -> {
+                // Terminal states have no index entry.
+            }
+        }
+    }
+
+    private void index(WorkRecord record) {
+        byte[] empty = new byte[0];
+        switch (record.state()) {
+            case PENDING -> tx.set(keys.ready(Buckets.of(record.id(), buckets), record.id()), empty);
+            case LEASED -> tx.set(keys.leased(record.epoch(), record.leaseExpiry(), record.id()), empty);
+            case COMMITTING -> tx.set(keys.committing(record.id()), CampaignKeys.committingValue(record.result()));
+            case DONE, ABANDONED -> {
+                // Terminal states have no index entry.
+            }
+        }
+    }
+}

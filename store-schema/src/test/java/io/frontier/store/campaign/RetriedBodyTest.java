@@ -1,0 +1,108 @@
+package io.frontier.store.campaign;
+
+import static io.frontier.store.campaign.CampaignFixtures.dump;
+import static io.frontier.store.campaign.CampaignFixtures.payload;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.frontier.store.keyspace.CampaignKeys;
+import io.frontier.store.keyspace.Counter;
+import io.frontier.store.kv.KeyValueStore;
+import io.frontier.store.kv.StoreOptions;
+import io.frontier.store.kv.Transaction;
+import io.frontier.store.kv.TransactionBody;
+import io.frontier.store.kv.sqlite.SqliteKeyValueStore;
+import io.frontier.store.record.CampaignConfig;
+import io.frontier.store.record.Owner;
+import io.frontier.store.record.ResultId;
+import io.frontier.store.record.Token;
+import io.frontier.store.record.WorkPayload;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.function.BiFunction;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * FoundationDB may run a transaction body again after {@code commit_unknown_result}, when the
+ * first run did commit. Claim and recovery are not naturally idempotent (a second run would find
+ * other candidates), so they keep a receipt; here the same body, with the same request id and
+ * tokens, runs in two committed transactions, and the second must return the first's outcome and
+ * change nothing.
+ */
+class RetriedBodyTest {
+
+    private static final CampaignConfig CONFIG = CampaignConfig.of("retried", 4, 3);
+    private static final Owner OWNER = Owner.of("rank-0");
+    private static final double T0 = 5_000.0;
+
+    @TempDir
+    Path directory;
+
+    private KeyValueStore kv;
+    private CampaignKeys keys;
+    private CampaignStore store;
+
+    @BeforeEach
+    void createCampaign() {
+        kv = SqliteKeyValueStore.open(directory.resolve("retried.db"), StoreOptions.DEFAULT);
+        keys = CampaignKeys.forCampaign("retried");
+        store = new CampaignStore(kv, keys);
+        store.init(CONFIG, "job-1", T0);
+        List<WorkPayload> seeds = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            seeds.add(payload("retried-" + i));
+        }
+        store.admit(1, seeds).forEach(ItemResult::orThrow);
+    }
+
+    @AfterEach
+    void close() {
+        kv.close();
+    }
+
+    /** The body {@link CampaignStore} would hand to the store, built once so both runs share it. */
+    private <T> TransactionBody<T> body(BiFunction<Transaction, WorkTable, T> work) {
+        return tx -> {
+            WorkTable table = new WorkTable(tx, keys, CONFIG.buckets());
+            T result = work.apply(tx, table);
+            table.flush();
+            return result;
+        };
+    }
+
+    @Test
+    void aClaimBodyRunTwiceReturnsItsFirstGrantsAndTakesNothingMore() {
+        Leasing leasing = new Leasing(keys, CONFIG.buckets());
+        List<Token> tokens = List.of(Token.random(), Token.random(), Token.random());
+        String request = ResultId.random().hex();
+        TransactionBody<ClaimResult> claim = body((tx, table) ->
+                leasing.claim(tx, table, request, OWNER, Set.of(), tokens, 1, T0 + 60));
+        ClaimResult first = kv.run(claim);
+        List<String> after = dump(kv, keys.all());
+        ClaimResult second = kv.run(claim);
+        assertThat(first.granted()).hasSize(3);
+        assertThat(second.granted()).isEqualTo(first.granted());
+        assertThat(dump(kv, keys.all())).isEqualTo(after);
+        assertThat(store.counts().get(Counter.LEASED)).isEqualTo(3);
+    }
+
+    @Test
+    void aRecoveryBodyRunTwiceReturnsWhatItReleasedTheFirstTime() {
+        store.claim(1, OWNER, Set.of(), 4, T0, 10);
+        Leasing leasing = new Leasing(keys, CONFIG.buckets());
+        String request = ResultId.random().hex();
+        TransactionBody<RecoveryResult> recover = body((tx, table) ->
+                leasing.recover(tx, table, request, OWNER, 10, 1, T0 + 10));
+        RecoveryResult first = kv.run(recover);
+        List<String> after = dump(kv, keys.all());
+        RecoveryResult second = kv.run(recover);
+        assertThat(first.recovered()).hasSize(4);
+        assertThat(second.recovered()).containsExactlyInAnyOrderElementsOf(first.recovered());
+        assertThat(dump(kv, keys.all())).isEqualTo(after);
+        assertThat(store.counts().get(Counter.PENDING)).isEqualTo(6);
+    }
+}
