@@ -2,6 +2,7 @@ package io.frontier.store.corpus;
 
 import io.frontier.store.corpus.fs.DurableFiles;
 import java.nio.file.Path;
+import java.util.OptionalLong;
 
 /**
  * Where the corpus lives in a campaign directory; the only class that knows.
@@ -26,6 +27,10 @@ public final class CorpusLayout {
     public static final String CORPUS_DIRECTORY = "corpus";
     /** Stage trees are {@code .stage-<epoch>}, hidden so listings of the campaign stay short. */
     public static final String STAGE_PREFIX = ".stage-";
+    /** Separates the levels of a {@link #stageName}, whatever the platform's separator. */
+    private static final String NAME_SEPARATOR = "/";
+    /** Digits of {@link Long#MAX_VALUE}; a longer number cannot be an epoch or a rank. */
+    private static final int MAX_DIGITS = 19;
 
     private final Path campaign;
 
@@ -58,8 +63,62 @@ public final class CorpusLayout {
                 .resolve(location.resultId());
     }
 
+    /**
+     * The stage of {@code location} relative to the campaign directory, separated by {@code /}:
+     * {@code .stage-<epoch>/<global-rank>/<result-id>}. A manifest entry records its stage this
+     * way, so the record does not depend on where the campaign directory is mounted.
+     */
+    public static String stageName(StageLocation location) {
+        return STAGE_PREFIX + location.epoch() + NAME_SEPARATOR + location.globalRank() + NAME_SEPARATOR
+                + location.resultId();
+    }
+
+    /**
+     * The location that {@link #stageName} spells {@code name}. Only that exact spelling is
+     * accepted (decimal numbers without sign or leading zero), so a stage has one name.
+     *
+     * @throws InvalidStageLocationException if {@code name} is spelled any other way
+     */
+    public static StageLocation parseStageName(String name) {
+        String[] parts = name == null ? new String[0] : name.split(NAME_SEPARATOR, -1);
+        OptionalLong epoch = parts.length == 3 ? stageRootEpoch(parts[0]) : OptionalLong.empty();
+        OptionalLong rank = parts.length == 3 ? decimal(parts[1]) : OptionalLong.empty();
+        if (epoch.isEmpty() || rank.isEmpty() || rank.getAsLong() > Integer.MAX_VALUE) {
+            throw InvalidStageLocationException.of("stageName", name);
+        }
+        return new StageLocation(epoch.getAsLong(), (int) rank.getAsLong(), parts[2]);
+    }
+
+    /**
+     * The epoch of the stage tree named {@code directoryName} ({@code .stage-<epoch>}, spelled
+     * as {@link #stageRoot} spells it), or empty if the name is anything else.
+     */
+    public static OptionalLong stageRootEpoch(String directoryName) {
+        if (directoryName == null || !directoryName.startsWith(STAGE_PREFIX)) {
+            return OptionalLong.empty();
+        }
+        return decimal(directoryName.substring(STAGE_PREFIX.length()));
+    }
+
     /** Creates the public corpus directory (and any missing parent under the campaign) durably. */
     public void createCorpus(DurableFiles files) {
         files.ensureDirectories(campaign, corpus());
+    }
+
+    /** The value of a canonical non-negative decimal ("0", or no leading zero), or empty. */
+    private static OptionalLong decimal(String text) {
+        if (text.isEmpty() || text.length() > MAX_DIGITS || (text.length() > 1 && text.charAt(0) == '0')) {
+            return OptionalLong.empty();
+        }
+        for (int i = 0; i < text.length(); i++) {
+            if (text.charAt(i) < '0' || text.charAt(i) > '9') {
+                return OptionalLong.empty();
+            }
+        }
+        try {
+            return OptionalLong.of(Long.parseLong(text));
+        } catch (NumberFormatException e) {
+            return OptionalLong.empty();
+        }
     }
 }

@@ -3,19 +3,19 @@ package io.frontier.store.wire;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.json.JsonMapper;
+import io.frontier.store.record.StrictJson;
 import java.io.IOException;
 
-/** Strict JSON encoding of wire messages; thread-safe and shared. */
+/**
+ * Strict JSON encoding of wire messages; thread-safe and shared.
+ *
+ * <p>Decoding is the stored records' {@link StrictJson} (no unknown, missing or repeated field,
+ * no coercion between text, numbers and booleans, no trailing bytes) and, because no message
+ * field may be null, refuses nulls as well.
+ */
 public final class WireCodec {
 
-    private static final ObjectMapper MAPPER = JsonMapper.builder()
-            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-            .enable(DeserializationFeature.FAIL_ON_NULL_CREATOR_PROPERTIES)
-            .enable(DeserializationFeature.FAIL_ON_MISSING_CREATOR_PROPERTIES)
-            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
-            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-            .build();
+    private static final ObjectMapper MAPPER = StrictJson.mapper();
 
     private WireCodec() {
     }
@@ -32,7 +32,9 @@ public final class WireCodec {
     /** Decodes {@code bytes} as {@code type}, or fails with {@link MalformedMessageException}. */
     public static <T> T decode(byte[] bytes, Class<T> type) {
         try {
-            return MAPPER.readValue(bytes, type);
+            return MAPPER.readerFor(type)
+                    .with(DeserializationFeature.FAIL_ON_NULL_CREATOR_PROPERTIES)
+                    .readValue(bytes);
         } catch (IOException e) {
             throw new MalformedMessageException("message does not decode as its declared type", e)
                     .with("type", type.getSimpleName()).with("bytes", bytes.length)

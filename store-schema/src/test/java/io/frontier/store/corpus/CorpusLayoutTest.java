@@ -64,4 +64,36 @@ class CorpusLayoutTest {
         assertThatThrownBy(() -> new StageLocation(-1, 0, "r")).hasMessageContaining("field=epoch");
         assertThatThrownBy(() -> new StageLocation(0, -1, "r")).hasMessageContaining("field=globalRank");
     }
+
+    @Test
+    void stageNameIsRelativeAndReadsBackAsTheSameLocation() {
+        StageLocation location = new StageLocation(7, 130, "0f1e2d3c4b5a69788796a5b4c3d2e1f0");
+
+        String name = CorpusLayout.stageName(location);
+
+        assertThat(name).isEqualTo(".stage-7/130/0f1e2d3c4b5a69788796a5b4c3d2e1f0");
+        assertThat(CorpusLayout.parseStageName(name)).isEqualTo(location);
+        assertThat(new CorpusLayout(campaign).campaign().resolve(name))
+                .isEqualTo(new CorpusLayout(campaign).stage(location));
+    }
+
+    @ParameterizedTest
+    @NullAndEmptySource
+    @ValueSource(strings = {".stage-7/130", ".stage-7/130/r/extra", "stage-7/130/r", ".stage-07/130/r",
+        ".stage-7/0130/r", ".stage-+7/130/r", ".stage--7/130/r", ".stage-7/2147483648/r", ".stage-7/130/..",
+        ".stage-7/130/", "/.stage-7/130/r", ".stage-99999999999999999999/1/r", ".stage-7\\130\\r"})
+    void stageNameSpelledAnyOtherWayIsRejected(String name) {
+        assertThatThrownBy(() -> CorpusLayout.parseStageName(name))
+                .isInstanceOf(InvalidStageLocationException.class);
+    }
+
+    @Test
+    void stageRootEpochReadsOnlyCanonicalStageTreeNames() {
+        assertThat(CorpusLayout.stageRootEpoch(".stage-0")).hasValue(0);
+        assertThat(CorpusLayout.stageRootEpoch(".stage-42")).hasValue(42);
+        assertThat(CorpusLayout.stageRootEpoch(".stage-042")).isEmpty();
+        assertThat(CorpusLayout.stageRootEpoch(".stage-")).isEmpty();
+        assertThat(CorpusLayout.stageRootEpoch(".stage-4x")).isEmpty();
+        assertThat(CorpusLayout.stageRootEpoch("corpus")).isEmpty();
+    }
 }

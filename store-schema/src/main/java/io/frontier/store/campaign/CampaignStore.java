@@ -1,0 +1,509 @@
+package io.frontier.store.campaign;
+
+import io.frontier.store.error.CampaignSetupException;
+import io.frontier.store.error.FrontierException;
+import io.frontier.store.error.InvalidInputException;
+import io.frontier.store.keyspace.CampaignKeys;
+import io.frontier.store.keyspace.Counter;
+import io.frontier.store.keyspace.CountKey;
+import io.frontier.store.keyspace.KeyRange;
+import io.frontier.store.kv.KeyValue;
+import io.frontier.store.kv.KeyValueStore;
+import io.frontier.store.kv.ReadTransaction;
+import io.frontier.store.kv.Transaction;
+import io.frontier.store.manifest.ManifestEntry;
+import io.frontier.store.record.CampaignConfig;
+import io.frontier.store.record.EpochRecord;
+import io.frontier.store.record.Owner;
+import io.frontier.store.record.QuiescenceMarker;
+import io.frontier.store.record.RecordCodec;
+import io.frontier.store.record.ResultId;
+import io.frontier.store.record.Times;
+import io.frontier.store.record.Token;
+import io.frontier.store.record.WorkId;
+import io.frontier.store.record.WorkPayload;
+import io.frontier.store.record.WorkRecord;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Objects;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.BiFunction;
+
+/**
+ * The campaign's leases, commit decisions, manifest, counters and epochs, on any
+ * {@link KeyValueStore}.
+ *
+ * <p>Every mutating method is one transaction that (1) reads the stored epoch serializably and
+ * refuses a caller of another epoch, (2) for an item, reads its record serializably and refuses
+ * a token other than the one stored, (3) checks for its own earlier effect and returns it if the
+ * body already ran, and (4) only then writes. Tokens, result ids and request ids are generated
+ * before the transaction starts, and times are passed in by the caller, so a re-executed body
+ * makes the same decision. A refused call writes nothing.
+ *
+ * <p>Times are Unix seconds as {@code double}; NaN, infinite and negative times and TTLs are
+ * refused with {@link InvalidInputException} before anything is read. A stored record that
+ * cannot be decoded is never overwritten: single-item calls throw its
+ * {@link io.frontier.store.error.UnreadableRecordException}, scans report it as {@link Blocked}.
+ *
+ * <p>Thread-safe; many instances in many processes may share one store.
+ */
+public final class CampaignStore {
+
+    /** Most items one claim or recovery grants: FoundationDB's "a few dozen" per transaction. */
+    public static final int MAX_CLAIM = 50;
+    /** Most items in one batch of admissions, renewals, commits, marks or completions. */
+    public static final int MAX_BATCH = 256;
+    /** Most children one transaction writes (commit batch or completion batch). */
+    public static final int MAX_CHILDREN_PER_TRANSACTION = ManifestEntry.MAX_CHILDREN;
+
+    private final KeyValueStore kv;
+    private final CampaignKeys keys;
+    private final EpochFence fence;
+    /** Derived from the campaign's configuration, which never changes once written. */
+    private volatile Parts parts;
+
+    public CampaignStore(KeyValueStore kv, CampaignKeys keys) {
+        this.kv = kv;
+        this.keys = keys;
+        this.fence = new EpochFence(keys);
+    }
+
+    public CampaignKeys keys() {
+        return keys;
+    }
+
+    /**
+     * Creates the campaign with {@code config} in epoch 1, set by {@code job}. Idempotent: if the
+     * campaign exists with the same configuration, returns its current epoch record.
+     *
+     * @throws CampaignSetupException if it exists with another configuration
+     */
+    public EpochRecord init(CampaignConfig config, String job, double now) {
+        EpochRecord first = EpochRecord.of(1, Owner.of(job).name(), Times.instant("now", now));
+        return kv.run(tx -> {
+            byte[] stored = tx.get(keys.config());
+            if (stored != null) {
+                CampaignConfig existing = RecordCodec.CONFIG.decode(keys.config(), stored);
+                if (!existing.equals(config)) {
+                    throw new CampaignSetupException("campaign exists with another configuration")
+                            .with("stored", existing).with("requested", config);
+                }
+                return fence.current(tx);
+            }
+            tx.set(keys.config(), RecordCodec.CONFIG.encode(config));
+            tx.set(keys.epoch(), RecordCodec.EPOCH.encode(first));
+            return first;
+        });
+    }
+
+    /** The current epoch record. */
+    public EpochRecord epoch() {
+        return kv.read(fence::current);
+    }
+
+    /** The campaign's configuration. */
+    public CampaignConfig config() {
+        return kv.read(tx -> parts(tx).config);
+    }
+
+    /**
+     * Fences off every job of epochs up to {@code expected}: moves the epoch from
+     * {@code expected} to {@code expected + 1} on behalf of {@code job}.
+     *
+     * <p>After it returns, no operation presenting epoch {@code expected} or older can change the
+     * campaign: each re-reads the epoch serializably in its own transaction, so one racing with
+     * the bump either commits before it or fails. Every lease granted before becomes recoverable
+     * at once, whatever its expiry, and every committing entry waits for the new job's replay.
+     *
+     * <p>Idempotent for the same {@code job}: a repeated call that finds the epoch already at
+     * {@code expected + 1} by this job returns it. It cannot be undone; epochs only grow.
+     *
+     * @throws CampaignSetupException if the epoch is no longer {@code expected} because another
+     *     job moved it
+     */
+    public EpochRecord bumpEpoch(long expected, String job, double now) {
+        EpochRecord next = EpochRecord.of(expected + 1, Owner.of(job).name(), Times.instant("now", now));
+        return kv.run(tx -> {
+            EpochRecord current = fence.current(tx);
+            if (current.epoch() == next.epoch() && current.job().equals(next.job())) {
+                return current;
+            }
+            if (current.epoch() != expected) {
+                throw new CampaignSetupException("epoch was moved by another job")
+                        .with("expectedEpoch", expected).with("currentEpoch", current.epoch())
+                        .with("currentJob", current.job()).with("job", job);
+            }
+            tx.set(keys.epoch(), RecordCodec.EPOCH.encode(next));
+            return next;
+        });
+    }
+
+    /**
+     * Admits items as pending work with no parent (seeds). Idempotent per item: an item already
+     * known, in any state, is returned as it is with {@code created} false.
+     */
+    public List<ItemResult<Admission>> admit(long epoch, List<WorkPayload> payloads) {
+        batchSize(payloads, MAX_BATCH);
+        return batch(epoch, payloads, (tx, payload) -> {
+            WorkTable table = parts(tx).table;
+            WorkRecord known = table.read(tx, payload.hash());
+            if (known != null) {
+                if (!known.payload().equals(payload)) {
+                    throw new InvalidInputException("payload differs from the stored one for this id")
+                            .with("work", payload.hash()).with("storedSize", known.payload().size())
+                            .with("size", payload.size());
+                }
+                return new Admission(known, false);
+            }
+            WorkRecord created = WorkRecord.pending(payload, null, epoch);
+            table.write(tx, null, created);
+            return new Admission(created, true);
+        });
+    }
+
+    /** {@link #admit} for one seed; throws its failure. */
+    public Admission admitSeed(long epoch, WorkPayload payload) {
+        return admit(epoch, List.of(payload)).get(0).orThrow();
+    }
+
+    /**
+     * Leases up to {@code max} pending items to {@code owner} until {@code now + ttl}, each under
+     * a new unique token, preferring the {@code preferred} buckets and stealing from the others
+     * when those are empty. A re-executed body returns the grants of its first execution.
+     */
+    public ClaimResult claim(long epoch, Owner owner, Set<Integer> preferred, int max, double now, double ttl) {
+        double expiry = expiry(now, ttl);
+        if (max < 1 || max > MAX_CLAIM) {
+            throw new InvalidInputException("claim size out of range").with("max", max).with("limit", MAX_CLAIM);
+        }
+        List<Token> tokens = new ArrayList<>();
+        for (int i = 0; i < max; i++) {
+            tokens.add(Token.random());
+        }
+        String request = ResultId.random().hex();
+        Set<Integer> buckets = Set.copyOf(preferred);
+        return kv.run(tx -> {
+            fence.check(tx, epoch);
+            return parts(tx).leasing.claim(tx, request, owner, buckets, tokens, epoch, expiry);
+        });
+    }
+
+    /**
+     * Extends each lease held under its exact token in this epoch to {@code now + ttl} (never
+     * shortens it). Each lease that is lost fails on its own with the reason.
+     */
+    public List<ItemResult<WorkRecord>> renew(long epoch, List<Lease> leases, double now, double ttl) {
+        double expiry = expiry(now, ttl);
+        batchSize(leases, MAX_BATCH);
+        List<Lease> copy = List.copyOf(leases);
+        return kv.run(tx -> {
+            fence.check(tx, epoch);
+            return parts(tx).leasing.renew(tx, copy, epoch, expiry);
+        });
+    }
+
+    /**
+     * Keeps an item with its holder after the holder rejected a result for it as invalid: the
+     * state stays {@code leased} under the same token (the holder puts it at the head of its own
+     * queue and dispatches it again), attempts grow by one, the lease is extended to
+     * {@code now + ttl}, and the rejected-results counter grows. Keeping it leased, rather than
+     * pending, is what lets the holder keep its token: a pending item could be granted to anyone.
+     * Idempotent for the same {@code rejected} result.
+     *
+     * @throws io.frontier.store.error.StaleTokenException if the token is no longer held: the
+     *     result is stale and must be dropped, not retried
+     */
+    public WorkRecord requeue(long epoch, Lease lease, ResultId rejected, double now, double ttl) {
+        double expiry = expiry(now, ttl);
+        return kv.run(tx -> {
+            fence.check(tx, epoch);
+            return parts(tx).leasing.requeue(tx, lease, rejected, epoch, expiry);
+        });
+    }
+
+    /**
+     * Puts back to pending up to {@code max} leased items whose lease expired at or before
+     * {@code now} or was granted under an older epoch (those need no waiting). Returns each as
+     * {@code (id, payload)}; an item whose key, record id and payload hash disagree, or whose
+     * record cannot be decoded, is left as it is and reported blocked. {@code committing} items
+     * are never recovered. A re-executed body returns what its first execution released.
+     */
+    public RecoveryResult recoverExpired(long epoch, Owner owner, int max, double now) {
+        double at = Times.instant("now", now);
+        if (max < 1 || max > MAX_CLAIM) {
+            throw new InvalidInputException("recovery size out of range").with("max", max).with("limit", MAX_CLAIM);
+        }
+        String request = ResultId.random().hex();
+        return kv.run(tx -> {
+            fence.check(tx, epoch);
+            return parts(tx).leasing.recover(tx, request, owner, max, epoch, at);
+        });
+    }
+
+    /**
+     * Takes the irreversible commit decision for a validated result.
+     *
+     * <p>In one transaction: checks the epoch and that the item is {@code leased} under exactly
+     * the request's token in this epoch, appends the manifest entry (head and child chunks,
+     * under a fresh versionstamp), indexes the result id, and moves the item to
+     * {@code committing}. After it returns, the item can no longer expire, be recovered, be
+     * claimed or be committed under any other token or result; only completion or abandonment
+     * by a coordinator of the current epoch ends it, and any such coordinator can finish it from
+     * the manifest (replay), so the holder's crash loses nothing.
+     *
+     * <p>Idempotent for the same token and result: a repeated call returns the stored decision
+     * with {@code repeated} true. It cannot be undone.
+     *
+     * @throws io.frontier.store.error.StaleTokenException if another token holds or committed it
+     * @throws io.frontier.store.error.StaleEpochException if the caller's epoch or the lease's
+     *     epoch is not current
+     * @throws io.frontier.store.error.WrongStateException if the token already committed another
+     *     result
+     */
+    public CommitTicket beginCommit(long epoch, CommitRequest request, double now) {
+        return beginCommits(epoch, List.of(request), now).get(0).orThrow();
+    }
+
+    /**
+     * {@link #beginCommit} for many requests in one transaction, each decided on its own. The
+     * requests must name distinct results.
+     */
+    public List<ItemResult<CommitTicket>> beginCommits(long epoch, List<CommitRequest> requests, double now) {
+        double at = Times.instant("now", now);
+        batchSize(requests, MAX_BATCH);
+        int children = requests.stream().mapToInt(r -> r.children().size()).sum();
+        if (children > MAX_CHILDREN_PER_TRANSACTION) {
+            throw new InvalidInputException("commit batch declares more children than one transaction may hold")
+                    .with("children", children).with("limit", MAX_CHILDREN_PER_TRANSACTION);
+        }
+        if (requests.stream().map(CommitRequest::result).distinct().count() != requests.size()) {
+            throw new InvalidInputException("commit batch names one result twice");
+        }
+        List<CommitRequest> copy = List.copyOf(requests);
+        return kv.run(tx -> {
+            fence.check(tx, epoch);
+            Committing committing = parts(tx).committing;
+            List<ItemResult<CommitTicket>> results = new ArrayList<>(copy.size());
+            for (int i = 0; i < copy.size(); i++) {
+                try {
+                    results.add(ItemResult.ok(committing.begin(tx, copy.get(i), i, epoch, at)));
+                } catch (FrontierException e) {
+                    results.add(ItemResult.failed(e));
+                }
+            }
+            return results;
+        });
+    }
+
+    /**
+     * Records that a child of a committed result was promoted into the public corpus. Marks are
+     * BIT_OR updates, so marking twice is harmless and marks never conflict with each other.
+     */
+    public void markPromoted(long epoch, Promotion promotion) {
+        markPromoted(epoch, List.of(promotion)).get(0).orThrow();
+    }
+
+    /** {@link #markPromoted} for many marks in one transaction. */
+    public List<ItemResult<Promotion>> markPromoted(long epoch, List<Promotion> promotions) {
+        batchSize(promotions, MAX_CHILDREN_PER_TRANSACTION);
+        return batch(epoch, promotions, (tx, promotion) -> {
+            parts(tx).committing.mark(tx, promotion);
+            return promotion;
+        });
+    }
+
+    /**
+     * Ends a committing entry whose children are all marked promoted: the item becomes
+     * {@code done}, each child not yet known becomes pending work exactly once (whichever
+     * parent's completion commits first enqueues it), and the outcome is written beside the
+     * entry. Any coordinator of the current epoch may call it (replay needs no token).
+     * Idempotent: a repeated call returns the stored outcome with {@code repeated} true.
+     *
+     * @throws io.frontier.store.error.WrongStateException if the item is not committing this
+     *     result or a child is not yet promoted
+     */
+    public Completion complete(long epoch, WorkId work, ResultId result, double now) {
+        return complete(epoch, List.of(new Commitment(work, result)), now).get(0).orThrow();
+    }
+
+    /**
+     * {@link #complete} for many entries in one transaction. Entries whose children would take
+     * the transaction past {@link #MAX_CHILDREN_PER_TRANSACTION} fail with
+     * {@link InvalidInputException} and are left for another call.
+     */
+    public List<ItemResult<Completion>> complete(long epoch, List<Commitment> entries, double now) {
+        double at = Times.instant("now", now);
+        batchSize(entries, MAX_BATCH);
+        List<Commitment> copy = List.copyOf(entries);
+        return kv.run(tx -> {
+            fence.check(tx, epoch);
+            Committing committing = parts(tx).committing;
+            int[] budget = {MAX_CHILDREN_PER_TRANSACTION};
+            List<ItemResult<Completion>> results = new ArrayList<>(copy.size());
+            for (Commitment entry : copy) {
+                try {
+                    results.add(ItemResult.ok(committing.complete(tx, entry.work(), entry.result(), epoch, at, budget)));
+                } catch (FrontierException e) {
+                    results.add(ItemResult.failed(e));
+                }
+            }
+            return results;
+        });
+    }
+
+    /**
+     * Ends a committing entry that replay cannot finish (e.g. its staged bytes are gone): the
+     * outcome {@code abandoned} with {@code reason} is written beside the entry, and the item
+     * goes back to pending as a new attempt, or to {@code abandoned} for good once it has had
+     * the campaign's {@code maxAttempts}. Idempotent for the same result.
+     */
+    public Completion abandon(long epoch, WorkId work, ResultId result, String reason, double now) {
+        double at = Times.instant("now", now);
+        if (reason == null || reason.isBlank()) {
+            throw new InvalidInputException("abandon reason is empty").with("work", work);
+        }
+        return kv.run(tx -> {
+            fence.check(tx, epoch);
+            return parts(tx).committing.abandon(tx, work, result, reason, epoch, at);
+        });
+    }
+
+    /**
+     * Up to {@code limit} committing items with their entries, children and promotion marks, in
+     * work id order, for replay. Read-only.
+     */
+    public List<CommittingEntry> listCommitting(int limit) {
+        if (limit < 1) {
+            throw new InvalidInputException("listing limit must be positive").with("limit", limit);
+        }
+        return kv.read(tx -> {
+            Committing committing = parts(tx).committing;
+            KeyRange range = keys.committing();
+            List<CommittingEntry> entries = new ArrayList<>();
+            for (KeyValue pair : tx.getRange(range.begin(), range.end(), limit, false)) {
+                entries.add(committing.committingEntry(tx, keys.decodeCommitting(pair.key())));
+            }
+            return entries;
+        });
+    }
+
+    /** The record of {@code work}, or null. Read-only. */
+    public WorkRecord work(WorkId work) {
+        return kv.read(tx -> parts(tx).table.read(tx, work));
+    }
+
+    /** The counters, summed over their shards, in a read that conflicts with nothing. */
+    public Counts counts() {
+        return kv.read(this::sumCounters);
+    }
+
+    /**
+     * The quiescence check: in one transaction, reads serializably the unfinished-state
+     * counters and the ready, leased and committing indexes (one key each), and if all are empty
+     * writes a {@link QuiescenceMarker}. Any state edge committed concurrently touches one of
+     * those keys and so conflicts with the check, which then re-runs and sees it.
+     */
+    public Quiescence checkQuiescence(long epoch, double now) {
+        double at = Times.instant("now", now);
+        String check = ResultId.random().hex();
+        return kv.run(tx -> {
+            fence.check(tx, epoch);
+            byte[] markerKey = keys.quiescence();
+            byte[] stored = tx.get(markerKey);
+            Counts counts = sumCounters(tx);
+            if (stored != null) {
+                QuiescenceMarker earlier = RecordCodec.QUIESCENCE.decode(markerKey, stored);
+                if (earlier.check().equals(check)) {
+                    return new Quiescence(earlier, counts, true);
+                }
+            }
+            boolean indexesEmpty = true;
+            for (KeyRange range : List.of(keys.ready(), keys.leased(), keys.committing())) {
+                indexesEmpty &= tx.getRange(range.begin(), range.end(), 1, false).isEmpty();
+            }
+            if (!indexesEmpty || counts.unfinished() != 0) {
+                return new Quiescence(null, counts, indexesEmpty);
+            }
+            QuiescenceMarker marker = QuiescenceMarker.of(epoch, check, at);
+            tx.set(markerKey, RecordCodec.QUIESCENCE.encode(marker));
+            return new Quiescence(marker, counts, true);
+        });
+    }
+
+    private Counts sumCounters(ReadTransaction tx) {
+        Map<Counter, Long> sums = new EnumMap<>(Counter.class);
+        KeyRange range = keys.counts();
+        for (KeyValue pair : tx.getRange(range.begin(), range.end(), ReadTransaction.UNLIMITED, false)) {
+            CountKey key = keys.decodeCount(pair.key());
+            sums.merge(key.counter(), littleEndian(pair.value()), Long::sum);
+        }
+        return new Counts(sums);
+    }
+
+    private static long littleEndian(byte[] value) {
+        byte[] padded = new byte[Long.BYTES];
+        System.arraycopy(value, 0, padded, 0, Math.min(value.length, Long.BYTES));
+        return ByteBuffer.wrap(padded).order(ByteOrder.LITTLE_ENDIAN).getLong();
+    }
+
+    /** Runs {@code each} for every item in one transaction after the epoch check. */
+    private <R, T> List<ItemResult<T>> batch(long epoch, List<R> items, BiFunction<Transaction, R, T> each) {
+        List<R> copy = List.copyOf(items);
+        return kv.run(tx -> {
+            fence.check(tx, epoch);
+            List<ItemResult<T>> results = new ArrayList<>(copy.size());
+            for (R item : copy) {
+                try {
+                    results.add(ItemResult.ok(each.apply(tx, item)));
+                } catch (FrontierException e) {
+                    results.add(ItemResult.failed(e));
+                }
+            }
+            return results;
+        });
+    }
+
+    private static double expiry(double now, double ttl) {
+        double expiry = Times.instant("now", now) + Times.duration("ttl", ttl);
+        return Times.instant("expiry", expiry);
+    }
+
+    private static void batchSize(List<?> items, int limit) {
+        if (items == null || items.isEmpty() || items.size() > limit || items.stream().anyMatch(Objects::isNull)) {
+            throw new InvalidInputException("batch is empty, holds null or is larger than one transaction may carry")
+                    .with("size", items == null ? "null" : items.size()).with("limit", limit);
+        }
+    }
+
+    private Parts parts(ReadTransaction tx) {
+        Parts current = parts;
+        if (current == null) {
+            byte[] value = tx.get(keys.config());
+            if (value == null) {
+                throw new CampaignSetupException("campaign is not initialised");
+            }
+            current = new Parts(keys, RecordCodec.CONFIG.decode(keys.config(), value));
+            parts = current;
+        }
+        return current;
+    }
+
+    /** The helpers that depend on the configuration, built once it has been read. */
+    private static final class Parts {
+        final CampaignConfig config;
+        final WorkTable table;
+        final Leasing leasing;
+        final Committing committing;
+
+        Parts(CampaignKeys keys, CampaignConfig config) {
+            this.config = config;
+            this.table = new WorkTable(keys, config.buckets());
+            this.leasing = new Leasing(keys, table, config.buckets());
+            this.committing = new Committing(keys, table, config);
+        }
+    }
+}

@@ -1,0 +1,35 @@
+package io.frontier.store.campaign;
+
+import io.frontier.store.error.InvalidInputException;
+import io.frontier.store.manifest.Child;
+import io.frontier.store.manifest.ManifestEntry;
+import io.frontier.store.record.ResultId;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * A validated RESULT ready for the commit decision: the lease it was produced under, its id,
+ * where its children are staged, and the children in declaration order (no digest twice, at
+ * most {@link ManifestEntry#MAX_CHILDREN}).
+ */
+public record CommitRequest(Lease lease, ResultId result, String stage, List<Child> children) {
+
+    public CommitRequest {
+        if (lease == null || result == null || stage == null || stage.isEmpty() || children == null) {
+            throw new InvalidInputException("commit request lacks lease, result, stage or children");
+        }
+        if (children.size() > ManifestEntry.MAX_CHILDREN) {
+            throw new InvalidInputException("result declares more children than one entry may hold")
+                    .with("children", children.size()).with("max", ManifestEntry.MAX_CHILDREN);
+        }
+        Set<Object> seen = new HashSet<>();
+        for (Child child : children) {
+            if (child == null || !seen.add(child.digest())) {
+                throw new InvalidInputException("result declares a child twice or a null child")
+                        .with("result", result).with("child", child == null ? null : child.digest());
+            }
+        }
+        children = List.copyOf(children);
+    }
+}

@@ -1,0 +1,15 @@
+package io.frontier.store.campaign;
+
+import io.frontier.store.error.InvalidInputException;
+import io.frontier.store.record.Token;
+import io.frontier.store.record.WorkId;
+
+/** A holder's claim on one item: the item and the exact token it was granted. */
+public record Lease(WorkId work, Token token) {
+
+    public Lease {
+        if (work == null || token == null) {
+            throw new InvalidInputException("lease lacks work id or token");
+        }
+    }
+}

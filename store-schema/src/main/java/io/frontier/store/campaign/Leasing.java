@@ -1,0 +1,223 @@
+package io.frontier.store.campaign;
+
+import io.frontier.store.error.CorruptRecordException;
+import io.frontier.store.error.FrontierException;
+import io.frontier.store.error.UnreadableRecordException;
+import io.frontier.store.keyspace.CampaignKeys;
+import io.frontier.store.keyspace.Counter;
+import io.frontier.store.keyspace.KeyRange;
+import io.frontier.store.keyspace.LeasedKey;
+import io.frontier.store.keyspace.ReadyKey;
+import io.frontier.store.keyspace.ReceiptKind;
+import io.frontier.store.kv.KeyValue;
+import io.frontier.store.kv.Transaction;
+import io.frontier.store.record.Owner;
+import io.frontier.store.record.Receipt;
+import io.frontier.store.record.RecordCodec;
+import io.frontier.store.record.ResultId;
+import io.frontier.store.record.Token;
+import io.frontier.store.record.WorkRecord;
+import io.frontier.store.record.WorkState;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
+
+/** The transaction bodies of the lease edges: claim, renew, requeue and recovery. */
+final class Leasing {
+
+    /** Candidates read per item wanted, so that concurrent claimers rarely pick the same key. */
+    private static final int CANDIDATES_PER_ITEM = 4;
+
+    private final CampaignKeys keys;
+    private final WorkTable table;
+    private final int buckets;
+
+    Leasing(CampaignKeys keys, WorkTable table, int buckets) {
+        this.keys = keys;
+        this.table = table;
+        this.buckets = buckets;
+    }
+
+    /**
+     * Grants up to {@code tokens.size()} pending items. Candidates come from a snapshot read of
+     * the ready index (the caller's buckets first, then the others from a random bucket on), are
+     * shuffled, and each picked one gets a read conflict on its index key and a serializable
+     * read of its record: two claimers conflict only if they pick the same item.
+     */
+    ClaimResult claim(Transaction tx, String request, Owner owner, Set<Integer> preferred,
+            List<Token> tokens, long epoch, double expiry) {
+        byte[] receiptKey = keys.receipt(owner, ReceiptKind.CLAIM);
+        Receipt receipt = earlierReceipt(tx, receiptKey, request);
+        if (receipt != null) {
+            return new ClaimResult(receipt.records(), List.of());
+        }
+        List<byte[]> candidates = candidates(tx, preferred, tokens.size() * CANDIDATES_PER_ITEM, tokens.size());
+        List<WorkRecord> granted = new ArrayList<>();
+        List<Blocked> blocked = new ArrayList<>();
+        for (byte[] readyKey : candidates) {
+            if (granted.size() == tokens.size()) {
+                break;
+            }
+            tx.addReadConflictKey(readyKey);
+            try {
+                ReadyKey ready = keys.decodeReady(readyKey);
+                WorkRecord record = table.read(tx, ready.id());
+                if (record == null || record.state() != WorkState.PENDING) {
+                    throw new CorruptRecordException("ready index entry has no pending work record")
+                            .with("key", hex(readyKey))
+                            .with("state", record == null ? "missing" : record.state().wireName());
+                }
+                WorkRecord leased = record.leased(tokens.get(granted.size()), owner, epoch, expiry);
+                table.write(tx, record, leased);
+                granted.add(leased);
+            } catch (UnreadableRecordException e) {
+                blocked.add(new Blocked(hex(readyKey), e));
+            }
+        }
+        if (!granted.isEmpty()) {
+            tx.set(receiptKey, RecordCodec.RECEIPT.encode(Receipt.of(request, granted)));
+        }
+        return new ClaimResult(granted, blocked);
+    }
+
+    /**
+     * Ready keys to try, own buckets first: each group shuffled, so claimers of the same bucket
+     * rarely pick the same key. Other buckets are read only if the own ones cannot fill the claim.
+     */
+    private List<byte[]> candidates(Transaction tx, Set<Integer> preferred, int wanted, int needed) {
+        Map<String, byte[]> own = new LinkedHashMap<>();
+        List<Integer> order = new ArrayList<>(preferred);
+        Collections.shuffle(order);
+        for (int bucket : order) {
+            if (own.size() >= wanted) {
+                break;
+            }
+            if (bucket >= 0 && bucket < buckets) {
+                collect(tx, keys.ready(bucket), wanted - own.size(), own);
+            }
+        }
+        List<byte[]> result = new ArrayList<>(own.values());
+        Collections.shuffle(result);
+        if (own.size() < needed) {
+            Map<String, byte[]> stolen = new LinkedHashMap<>();
+            KeyRange all = keys.ready();
+            byte[] start = keys.ready(ThreadLocalRandom.current().nextInt(buckets)).begin();
+            collect(tx, new KeyRange(start, all.end()), wanted, stolen);
+            collect(tx, new KeyRange(all.begin(), start), wanted - stolen.size(), stolen);
+            own.keySet().forEach(stolen::remove);
+            List<byte[]> others = new ArrayList<>(stolen.values());
+            Collections.shuffle(others);
+            result.addAll(others);
+        }
+        return result;
+    }
+
+    private static void collect(Transaction tx, KeyRange range, int limit, Map<String, byte[]> into) {
+        if (limit <= 0) {
+            return;
+        }
+        for (KeyValue pair : tx.snapshot().getRange(range.begin(), range.end(), limit, false)) {
+            into.putIfAbsent(hex(pair.key()), pair.key());
+        }
+    }
+
+    /** Extends each lease held under its exact token; the others fail with the reason. */
+    List<ItemResult<WorkRecord>> renew(Transaction tx, List<Lease> leases, long epoch, double expiry) {
+        List<ItemResult<WorkRecord>> results = new ArrayList<>();
+        for (Lease lease : leases) {
+            try {
+                WorkRecord record = table.require(tx, lease.work());
+                EpochFence.checkHeld(record, lease, epoch);
+                if (record.leaseExpiry() < expiry) {
+                    WorkRecord renewed = record.renewed(expiry);
+                    table.write(tx, record, renewed);
+                    record = renewed;
+                }
+                results.add(ItemResult.ok(record));
+            } catch (FrontierException e) {
+                results.add(ItemResult.failed(e));
+            }
+        }
+        return results;
+    }
+
+    /** Keeps the lease after an invalid result; repeated calls for the same result are no-ops. */
+    WorkRecord requeue(Transaction tx, Lease lease, ResultId rejected, long epoch, double expiry) {
+        WorkRecord record = table.require(tx, lease.work());
+        if (record.state() == WorkState.LEASED && lease.token().equals(record.token())
+                && rejected.equals(record.rejected()) && record.epoch() == epoch) {
+            return record;
+        }
+        EpochFence.checkHeld(record, lease, epoch);
+        WorkRecord retried = record.retried(rejected, Math.max(expiry, record.leaseExpiry()));
+        table.write(tx, record, retried);
+        tx.add(keys.count(Counter.REJECTED, CampaignKeys.shardOf(record.id())), 1);
+        return retried;
+    }
+
+    /**
+     * Releases up to {@code max} recoverable leases (older epoch, or expired at {@code now}).
+     * Each candidate gets a read conflict on its index key and a serializable read of its record,
+     * and is released only if the record is still that lease; otherwise it is blocked.
+     */
+    RecoveryResult recover(Transaction tx, String request, Owner owner, int max, long epoch, double now) {
+        byte[] receiptKey = keys.receipt(owner, ReceiptKind.RECOVER);
+        Receipt receipt = earlierReceipt(tx, receiptKey, request);
+        if (receipt != null) {
+            return new RecoveryResult(receipt.records().stream()
+                    .map(r -> new Recovered(r.id(), r.payload())).toList(), List.of());
+        }
+        KeyRange range = keys.recoverable(epoch, now);
+        List<Recovered> recovered = new ArrayList<>();
+        List<WorkRecord> released = new ArrayList<>();
+        List<Blocked> blocked = new ArrayList<>();
+        for (KeyValue pair : tx.snapshot().getRange(range.begin(), range.end(), max * 2, false)) {
+            if (recovered.size() == max) {
+                break;
+            }
+            tx.addReadConflictKey(pair.key());
+            try {
+                LeasedKey leased = keys.decodeLeased(pair.key());
+                WorkRecord record = table.read(tx, leased.id());
+                // The range holds only older epochs and expiries at or before now, so a record
+                // that still matches its index entry is recoverable.
+                boolean matches = record != null && record.state() == WorkState.LEASED
+                        && record.epoch() == leased.epoch() && record.leaseExpiry() == leased.expiry();
+                if (!matches) {
+                    throw new CorruptRecordException("leased index entry has no matching work record")
+                            .with("key", hex(pair.key()))
+                            .with("state", record == null ? "missing" : record.state().wireName());
+                }
+                WorkRecord pending = record.released(epoch);
+                table.write(tx, record, pending);
+                released.add(pending);
+                recovered.add(new Recovered(leased.id(), record.payload()));
+            } catch (UnreadableRecordException e) {
+                blocked.add(new Blocked(hex(pair.key()), e));
+            }
+        }
+        if (!released.isEmpty()) {
+            tx.set(receiptKey, RecordCodec.RECEIPT.encode(Receipt.of(request, released)));
+        }
+        return new RecoveryResult(recovered, blocked);
+    }
+
+    /** The receipt under {@code key} if it records {@code request}, else null. */
+    private static Receipt earlierReceipt(Transaction tx, byte[] key, String request) {
+        byte[] value = tx.get(key);
+        if (value == null) {
+            return null;
+        }
+        Receipt receipt = RecordCodec.RECEIPT.decode(key, value);
+        return receipt.request().equals(request) ? receipt : null;
+    }
+
+    private static String hex(byte[] key) {
+        return HexFormat.of().formatHex(key);
+    }
+}

@@ -1,0 +1,12 @@
+package io.frontier.store.campaign;
+
+import io.frontier.store.record.WorkId;
+import io.frontier.store.record.WorkPayload;
+
+/**
+ * One item recovery put back to {@code pending}: the authoritative id (the hash in its key,
+ * checked equal to the record's id and payload hash) and its payload, so the caller can verify
+ * the corpus object before the item is dispatched again.
+ */
+public record Recovered(WorkId id, WorkPayload payload) {
+}

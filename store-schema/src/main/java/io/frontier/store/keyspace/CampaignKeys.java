@@ -1,0 +1,351 @@
+package io.frontier.store.keyspace;
+
+import com.apple.foundationdb.tuple.Tuple;
+import com.apple.foundationdb.tuple.Versionstamp;
+import io.frontier.store.error.CorruptRecordException;
+import io.frontier.store.error.FrontierException;
+import io.frontier.store.record.Owner;
+import io.frontier.store.record.ResultId;
+import io.frontier.store.record.WorkId;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.List;
+
+/**
+ * Encoders and decoders for every key of one campaign (see {@link CampaignSubspace} for the
+ * tree). Decoders check the campaign prefix, the subspace, the number and the types of the
+ * elements; a key that fails is reported as a {@link CorruptRecordException}.
+ *
+ * <p>Immutable and thread-safe.
+ */
+public final class CampaignKeys {
+
+    /** Shards per counter: enough that concurrent ADDs rarely touch the same key. */
+    public static final int COUNTER_SHARDS = 8;
+
+    private static final HexFormat HEX = HexFormat.of();
+
+    private final Tuple prefix;
+    private final byte[] prefixBytes;
+
+    /** Keys under {@code prefix}, e.g. {@code ("frontier", "campaign", name)}. */
+    public CampaignKeys(Tuple prefix) {
+        if (prefix.hasIncompleteVersionstamp()) {
+            throw new IllegalArgumentException("campaign prefix holds an incomplete versionstamp");
+        }
+        this.prefix = prefix;
+        this.prefixBytes = prefix.pack();
+    }
+
+    /** The keys of the campaign named {@code name}: prefix {@code ("frontier", "campaign", name)}. */
+    public static CampaignKeys forCampaign(String name) {
+        return new CampaignKeys(Tuple.from("frontier", "campaign", Owner.of(name).name()));
+    }
+
+    /** Every key of this campaign. */
+    public KeyRange all() {
+        return range(prefix);
+    }
+
+    /** The subspace of any key of this campaign. */
+    public CampaignSubspace subspaceOf(byte[] key) {
+        List<Object> items = elements(key);
+        if (items.isEmpty() || !(items.get(0) instanceof Long number)) {
+            throw malformed(key, "key has no subspace number");
+        }
+        for (CampaignSubspace subspace : CampaignSubspace.values()) {
+            if (subspace.number() == number) {
+                return subspace;
+            }
+        }
+        throw malformed(key, "key has an unknown subspace number");
+    }
+
+    public byte[] config() {
+        return key(CampaignSubspace.CONFIG);
+    }
+
+    public byte[] epoch() {
+        return key(CampaignSubspace.EPOCH);
+    }
+
+    public byte[] quiescence() {
+        return key(CampaignSubspace.QUIESCENCE);
+    }
+
+    public byte[] work(WorkId id) {
+        return key(CampaignSubspace.WORK, id.bytes());
+    }
+
+    public WorkId decodeWork(byte[] key) {
+        List<Object> items = expect(key, CampaignSubspace.WORK, 1);
+        return workId(key, items.get(1));
+    }
+
+    public KeyRange works() {
+        return range(sub(CampaignSubspace.WORK));
+    }
+
+    /** The shard of {@code id}'s counter updates: a digest byte the bucket does not use. */
+    public static int shardOf(WorkId id) {
+        return (id.bytes()[4] & 0xff) % COUNTER_SHARDS;
+    }
+
+    public byte[] ready(int bucket, WorkId id) {
+        return key(CampaignSubspace.READY, (long) bucket, id.bytes());
+    }
+
+    public ReadyKey decodeReady(byte[] key) {
+        List<Object> items = expect(key, CampaignSubspace.READY, 2);
+        return new ReadyKey(intOf(key, items.get(1)), workId(key, items.get(2)));
+    }
+
+    public KeyRange ready() {
+        return range(sub(CampaignSubspace.READY));
+    }
+
+    public KeyRange ready(int bucket) {
+        return range(sub(CampaignSubspace.READY).add((long) bucket));
+    }
+
+    public byte[] leased(long epoch, double expiry, WorkId id) {
+        return key(CampaignSubspace.LEASED, epoch, expiry, id.bytes());
+    }
+
+    public LeasedKey decodeLeased(byte[] key) {
+        List<Object> items = expect(key, CampaignSubspace.LEASED, 3);
+        if (!(items.get(1) instanceof Long epoch) || !(items.get(2) instanceof Double expiry)) {
+            throw malformed(key, "leased key element has the wrong type");
+        }
+        return new LeasedKey(epoch, expiry, workId(key, items.get(3)));
+    }
+
+    public KeyRange leased() {
+        return range(sub(CampaignSubspace.LEASED));
+    }
+
+    /**
+     * The leases recovery may take back in {@code epoch} at {@code now}: every lease of an older
+     * epoch, and every lease of {@code epoch} whose expiry is at or before {@code now}.
+     */
+    public KeyRange recoverable(long epoch, double now) {
+        return new KeyRange(range(sub(CampaignSubspace.LEASED)).begin(),
+                range(sub(CampaignSubspace.LEASED).add(epoch).add(now)).end());
+    }
+
+    public byte[] committing(WorkId id) {
+        return key(CampaignSubspace.COMMITTING, id.bytes());
+    }
+
+    public WorkId decodeCommitting(byte[] key) {
+        return workId(key, expect(key, CampaignSubspace.COMMITTING, 1).get(1));
+    }
+
+    public KeyRange committing() {
+        return range(sub(CampaignSubspace.COMMITTING));
+    }
+
+    /**
+     * The key of part {@code part} of an entry this transaction writes, versionstamp pending.
+     * Entries written by one transaction share its versionstamp and differ by
+     * {@code userVersion} (0 to 65535), which also orders them.
+     */
+    public Tuple manifestToStamp(int userVersion, int part) {
+        return sub(CampaignSubspace.MANIFEST).add(Versionstamp.incomplete(userVersion)).add((long) part);
+    }
+
+    public byte[] manifest(Versionstamp versionstamp, int part) {
+        return sub(CampaignSubspace.MANIFEST).add(versionstamp).add((long) part).pack();
+    }
+
+    public ManifestKey decodeManifest(byte[] key) {
+        List<Object> items = expect(key, CampaignSubspace.MANIFEST, 2);
+        if (!(items.get(1) instanceof Versionstamp stamp) || !stamp.isComplete()) {
+            throw malformed(key, "manifest key lacks a complete versionstamp");
+        }
+        return new ManifestKey(stamp, intOf(key, items.get(2)));
+    }
+
+    /** Every part of the entry committed at {@code versionstamp}. */
+    public KeyRange manifest(Versionstamp versionstamp) {
+        return range(sub(CampaignSubspace.MANIFEST).add(versionstamp));
+    }
+
+    /** The whole manifest, in commit order. */
+    public KeyRange manifest() {
+        return range(sub(CampaignSubspace.MANIFEST));
+    }
+
+    public byte[] result(ResultId result) {
+        return key(CampaignSubspace.RESULT, result.bytes());
+    }
+
+    public ResultId decodeResult(byte[] key) {
+        return resultId(key, expect(key, CampaignSubspace.RESULT, 1).get(1));
+    }
+
+    public byte[] promoted(ResultId result) {
+        return key(CampaignSubspace.PROMOTED, result.bytes());
+    }
+
+    public ResultId decodePromoted(byte[] key) {
+        return resultId(key, expect(key, CampaignSubspace.PROMOTED, 1).get(1));
+    }
+
+    public byte[] outcome(ResultId result) {
+        return key(CampaignSubspace.OUTCOME, result.bytes());
+    }
+
+    public ResultId decodeOutcome(byte[] key) {
+        return resultId(key, expect(key, CampaignSubspace.OUTCOME, 1).get(1));
+    }
+
+    public byte[] count(Counter counter, int shard) {
+        if (shard < 0 || shard >= COUNTER_SHARDS) {
+            throw new IllegalArgumentException("counter shard out of range");
+        }
+        return key(CampaignSubspace.COUNT, counter.number(), (long) shard);
+    }
+
+    public CountKey decodeCount(byte[] key) {
+        List<Object> items = expect(key, CampaignSubspace.COUNT, 2);
+        Counter counter = items.get(1) instanceof Long number ? Counter.fromNumber(number) : null;
+        int shard = intOf(key, items.get(2));
+        if (counter == null || shard >= COUNTER_SHARDS) {
+            throw malformed(key, "count key names an unknown counter or shard");
+        }
+        return new CountKey(counter, shard);
+    }
+
+    public KeyRange counts() {
+        return range(sub(CampaignSubspace.COUNT));
+    }
+
+    public KeyRange counts(Counter counter) {
+        return range(sub(CampaignSubspace.COUNT).add(counter.number()));
+    }
+
+    public byte[] receipt(Owner owner, ReceiptKind kind) {
+        return key(CampaignSubspace.RECEIPT, owner.name(), kind.number());
+    }
+
+    public ReceiptKey decodeReceipt(byte[] key) {
+        List<Object> items = expect(key, CampaignSubspace.RECEIPT, 2);
+        ReceiptKind kind = items.get(2) instanceof Long number ? ReceiptKind.fromNumber(number) : null;
+        if (!(items.get(1) instanceof String name) || kind == null) {
+            throw malformed(key, "receipt key element has the wrong type");
+        }
+        try {
+            return new ReceiptKey(Owner.of(name), kind);
+        } catch (FrontierException e) {
+            throw malformed(key, e.getMessage());
+        }
+    }
+
+    /** The value of a COMMITTING key: the result the item committed. */
+    public static byte[] committingValue(ResultId result) {
+        return Tuple.from((Object) result.bytes()).pack();
+    }
+
+    /** Reads a COMMITTING value, read from {@code key}. */
+    public ResultId decodeCommittingValue(byte[] key, byte[] value) {
+        List<Object> items = unpack(key, value);
+        if (items.size() != 1) {
+            throw malformed(key, "committing value is not one result id");
+        }
+        return resultId(key, items.get(0));
+    }
+
+    /** The value that records, in the RESULT index, the versionstamp of entry {@code userVersion}. */
+    public static Tuple versionstampToStamp(int userVersion) {
+        return Tuple.from(Versionstamp.incomplete(userVersion));
+    }
+
+    /** Reads a RESULT value, read from {@code key}: the entry's versionstamp. */
+    public Versionstamp decodeVersionstampValue(byte[] key, byte[] value) {
+        List<Object> items = unpack(key, value);
+        if (items.size() != 1 || !(items.get(0) instanceof Versionstamp stamp) || !stamp.isComplete()) {
+            throw malformed(key, "result value is not one complete versionstamp");
+        }
+        return stamp;
+    }
+
+    private Tuple sub(CampaignSubspace subspace) {
+        return prefix.add(subspace.number());
+    }
+
+    private byte[] key(CampaignSubspace subspace, Object... elements) {
+        return sub(subspace).addAll(Arrays.asList(elements)).pack();
+    }
+
+    private static KeyRange range(Tuple tuple) {
+        com.apple.foundationdb.Range range = tuple.range();
+        return new KeyRange(range.begin, range.end);
+    }
+
+    private List<Object> elements(byte[] key) {
+        if (key.length < prefixBytes.length
+                || !Arrays.equals(key, 0, prefixBytes.length, prefixBytes, 0, prefixBytes.length)) {
+            throw malformed(key, "key is not under this campaign's prefix");
+        }
+        return unpackRange(key, prefixBytes.length, key.length - prefixBytes.length);
+    }
+
+    private List<Object> expect(byte[] key, CampaignSubspace subspace, int arity) {
+        List<Object> items = elements(key);
+        if (items.size() != arity + 1 || !(items.get(0) instanceof Long number) || number != subspace.number()) {
+            throw malformed(key, "key does not have the layout of its subspace").with("subspace", subspace);
+        }
+        return items;
+    }
+
+    private List<Object> unpack(byte[] key, byte[] value) {
+        if (value == null) {
+            throw malformed(key, "index value is missing");
+        }
+        return unpackRange(key, value, 0, value.length);
+    }
+
+    private List<Object> unpackRange(byte[] key, int offset, int length) {
+        return unpackRange(key, key, offset, length);
+    }
+
+    private List<Object> unpackRange(byte[] key, byte[] bytes, int offset, int length) {
+        try {
+            return Tuple.fromBytes(bytes, offset, length).getItems();
+        } catch (RuntimeException e) {
+            throw malformed(key, "bytes are not a tuple");
+        }
+    }
+
+    private CorruptRecordException malformed(byte[] key, String problem) {
+        CorruptRecordException error = new CorruptRecordException("stored key or index value is malformed");
+        error.with("key", HEX.formatHex(key)).with("problem", problem);
+        return error;
+    }
+
+    private WorkId workId(byte[] key, Object element) {
+        if (!(element instanceof byte[] bytes) || bytes.length != WorkId.BYTES) {
+            throw malformed(key, "work id element is not 32 bytes");
+        }
+        return WorkId.fromBytes(bytes);
+    }
+
+    private ResultId resultId(byte[] key, Object element) {
+        if (!(element instanceof byte[] bytes)) {
+            throw malformed(key, "result id element is not bytes");
+        }
+        try {
+            return ResultId.fromBytes(bytes);
+        } catch (FrontierException e) {
+            throw malformed(key, e.getMessage());
+        }
+    }
+
+    private int intOf(byte[] key, Object element) {
+        if (!(element instanceof Long number) || number < 0 || number > Integer.MAX_VALUE) {
+            throw malformed(key, "element is not a non-negative int");
+        }
+        return number.intValue();
+    }
+}

@@ -1,0 +1,53 @@
+package io.frontier.store.keyspace;
+
+/**
+ * The key prefixes of one campaign. Every key is the tuple
+ * {@code (campaign prefix..., subspace number, elements...)}:
+ *
+ * <pre>
+ * (prefix)
+ *  ├─ 0  CONFIG                                  → CampaignConfig JSON
+ *  ├─ 1  EPOCH                                   → EpochRecord JSON
+ *  ├─ 2  WORK        (id: 32 bytes)              → WorkRecord JSON
+ *  ├─ 3  READY       (bucket, id)                → empty      one per pending item
+ *  ├─ 4  LEASED      (epoch, expiry, id)         → empty      one per leased item
+ *  ├─ 5  COMMITTING  (id)                        → (result)   one per committing item
+ *  ├─ 6  MANIFEST    (versionstamp, part)        → part 0: ManifestEntry JSON,
+ *  │                                               part 1+i: ChildChunk i JSON; append-only
+ *  ├─ 7  RESULT      (result: 16 bytes)          → (versionstamp) of its manifest entry
+ *  ├─ 8  PROMOTED    (result)                    → bitmap, BIT_OR, bit i = child i promoted
+ *  ├─ 9  OUTCOME     (result)                    → ResultOutcome JSON, written once
+ *  ├─ 10 COUNT       (counter, shard)            → 8-byte little-endian, atomic ADD
+ *  ├─ 11 RECEIPT     (owner, operation)          → Receipt JSON of the owner's last call
+ *  └─ 12 QUIESCENCE                              → QuiescenceMarker JSON
+ * </pre>
+ *
+ * <p>LEASED orders by epoch first, so one range read finds every lease of an older epoch and
+ * every lease of the current epoch that has expired. Numbers are only ever appended.
+ */
+public enum CampaignSubspace {
+    CONFIG(0),
+    EPOCH(1),
+    WORK(2),
+    READY(3),
+    LEASED(4),
+    COMMITTING(5),
+    MANIFEST(6),
+    RESULT(7),
+    PROMOTED(8),
+    OUTCOME(9),
+    COUNT(10),
+    RECEIPT(11),
+    QUIESCENCE(12);
+
+    private final long number;
+
+    CampaignSubspace(long number) {
+        this.number = number;
+    }
+
+    /** The tuple element that starts every key of this subspace. */
+    public long number() {
+        return number;
+    }
+}

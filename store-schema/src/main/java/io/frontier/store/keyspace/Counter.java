@@ -1,0 +1,47 @@
+package io.frontier.store.keyspace;
+
+import io.frontier.store.record.WorkState;
+
+/**
+ * The campaign's counters, each spread over {@link CampaignKeys#COUNTER_SHARDS} keys updated
+ * with atomic ADD: one per work state, and one for results rejected as invalid. Numbers are only
+ * ever appended.
+ */
+public enum Counter {
+    PENDING(0),
+    LEASED(1),
+    COMMITTING(2),
+    DONE(3),
+    ABANDONED(4),
+    REJECTED(5);
+
+    private final long number;
+
+    Counter(long number) {
+        this.number = number;
+    }
+
+    public long number() {
+        return number;
+    }
+
+    /** The counter of items in {@code state}. */
+    public static Counter of(WorkState state) {
+        return switch (state) {
+            case PENDING -> PENDING;
+            case LEASED -> LEASED;
+            case COMMITTING -> COMMITTING;
+            case DONE -> DONE;
+            case ABANDONED -> ABANDONED;
+        };
+    }
+
+    static Counter fromNumber(long number) {
+        for (Counter counter : values()) {
+            if (counter.number == number) {
+                return counter;
+            }
+        }
+        return null;
+    }
+}

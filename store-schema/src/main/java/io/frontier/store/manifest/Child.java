@@ -1,0 +1,17 @@
+package io.frontier.store.manifest;
+
+import io.frontier.store.error.InvalidInputException;
+import io.frontier.store.record.WorkId;
+
+/** One new input a result declares: its digest (its future work id and corpus name) and size. */
+public record Child(WorkId digest, long size) {
+
+    public Child {
+        if (digest == null) {
+            throw new InvalidInputException("child digest is missing");
+        }
+        if (size < 0) {
+            throw new InvalidInputException("child size is negative").with("child", digest).with("size", size);
+        }
+    }
+}

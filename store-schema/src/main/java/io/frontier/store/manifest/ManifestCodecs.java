@@ -1,0 +1,16 @@
+package io.frontier.store.manifest;
+
+import io.frontier.store.record.RecordCodec;
+
+/** The strict codecs of the manifest's values. */
+public final class ManifestCodecs {
+
+    public static final RecordCodec<ManifestEntry> ENTRY =
+            new RecordCodec<>(ManifestEntry.class, ManifestEntry.SCHEMA);
+    public static final RecordCodec<ChildChunk> CHUNK = new RecordCodec<>(ChildChunk.class, ChildChunk.SCHEMA);
+    public static final RecordCodec<ResultOutcome> OUTCOME =
+            new RecordCodec<>(ResultOutcome.class, ResultOutcome.SCHEMA);
+
+    private ManifestCodecs() {
+    }
+}

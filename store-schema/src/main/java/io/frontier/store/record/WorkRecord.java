@@ -1,0 +1,121 @@
+package io.frontier.store.record;
+
+import io.frontier.store.error.InvalidInputException;
+
+/**
+ * The stored state of one work item under {@code work/<id>}.
+ *
+ * <p>Invariants, checked on construction and so on every decode:
+ * <ul>
+ *   <li>{@code id} equals {@code payload.hash} (and the store checks it equals the key);
+ *   <li>{@code pending} and {@code abandoned} have no token, owner, lease expiry or result;
+ *   <li>{@code leased} has token, owner and a finite non-negative lease expiry, and no result;
+ *   <li>{@code committing} and {@code done} keep the committing token and owner and name the
+ *       result, and have no lease expiry (they never expire);
+ *   <li>{@code epoch} is the epoch of the last edge, at least 1; {@code attempts} counts the
+ *       executions granted so far and is never negative.
+ * </ul>
+ *
+ * @param schema record layout version, {@link #SCHEMA}
+ * @param epoch epoch under which the last edge was taken; a lease of an older epoch is void
+ * @param leaseExpiry Unix seconds after which a {@code leased} item may be recovered
+ * @param parent the work whose result produced this input, or null for a seed
+ * @param result the committed result ({@code committing}, {@code done}), else null
+ * @param rejected the last result rejected as invalid while the same token was kept, or null
+ */
+public record WorkRecord(
+        int schema,
+        WorkId id,
+        WorkState state,
+        Token token,
+        Owner owner,
+        long epoch,
+        Double leaseExpiry,
+        int attempts,
+        WorkId parent,
+        WorkPayload payload,
+        ResultId result,
+        ResultId rejected) {
+
+    /** The layout version this build writes and reads. */
+    public static final int SCHEMA = 1;
+
+    public WorkRecord {
+        if (schema != SCHEMA) {
+            throw new InvalidInputException("work record schema is not supported").with("schema", schema);
+        }
+        if (id == null || state == null || payload == null) {
+            throw new InvalidInputException("work record lacks id, state or payload");
+        }
+        if (!id.equals(payload.hash())) {
+            throw new InvalidInputException("payload hash differs from work id")
+                    .with("work", id).with("payloadHash", payload.hash());
+        }
+        if (epoch < 1 || attempts < 0) {
+            throw new InvalidInputException("work record epoch or attempts out of range")
+                    .with("epoch", epoch).with("attempts", attempts);
+        }
+        if (leaseExpiry != null) {
+            Times.instant("leaseExpiry", leaseExpiry);
+        }
+        boolean held = token != null && owner != null;
+        boolean free = token == null && owner == null;
+        boolean consistent = switch (state) {
+            case PENDING, ABANDONED -> free && leaseExpiry == null && result == null;
+            case LEASED -> held && leaseExpiry != null && result == null;
+            case COMMITTING, DONE -> held && leaseExpiry == null && result != null;
+        };
+        if (!consistent) {
+            throw new InvalidInputException("work record fields contradict its state")
+                    .with("work", id).with("state", state.wireName());
+        }
+    }
+
+    /** A new pending item: never leased, no attempts yet. */
+    public static WorkRecord pending(WorkPayload payload, WorkId parent, long epoch) {
+        return new WorkRecord(SCHEMA, payload.hash(), WorkState.PENDING, null, null, epoch, null, 0,
+                parent, payload, null, null);
+    }
+
+    /** This item granted to {@code owner} under {@code token} until {@code expiry}. */
+    public WorkRecord leased(Token newToken, Owner newOwner, long leaseEpoch, double expiry) {
+        return new WorkRecord(SCHEMA, id, WorkState.LEASED, newToken, newOwner, leaseEpoch, expiry,
+                attempts + 1, parent, payload, null, rejected);
+    }
+
+    /** The same lease with a new expiry. */
+    public WorkRecord renewed(double expiry) {
+        return new WorkRecord(SCHEMA, id, state, token, owner, epoch, expiry, attempts, parent,
+                payload, result, rejected);
+    }
+
+    /** The same lease after an invalid result: one more attempt, new expiry, result remembered. */
+    public WorkRecord retried(ResultId rejectedResult, double expiry) {
+        return new WorkRecord(SCHEMA, id, state, token, owner, epoch, expiry, attempts + 1, parent,
+                payload, null, rejectedResult);
+    }
+
+    /** Back to the ready index with no holder (lease recovered, or a new attempt). */
+    public WorkRecord released(long releaseEpoch) {
+        return new WorkRecord(SCHEMA, id, WorkState.PENDING, null, null, releaseEpoch, null,
+                attempts, parent, payload, null, rejected);
+    }
+
+    /** The irreversible commit decision for {@code committed}, keeping token and owner. */
+    public WorkRecord committing(ResultId committed) {
+        return new WorkRecord(SCHEMA, id, WorkState.COMMITTING, token, owner, epoch, null,
+                attempts, parent, payload, committed, rejected);
+    }
+
+    /** Every child promoted and enqueued. */
+    public WorkRecord done(long doneEpoch) {
+        return new WorkRecord(SCHEMA, id, WorkState.DONE, token, owner, doneEpoch, null, attempts,
+                parent, payload, result, rejected);
+    }
+
+    /** Given up for good. */
+    public WorkRecord abandoned(long abandonEpoch) {
+        return new WorkRecord(SCHEMA, id, WorkState.ABANDONED, null, null, abandonEpoch, null,
+                attempts, parent, payload, null, rejected);
+    }
+}

@@ -1,0 +1,30 @@
+package io.frontier.store.wire;
+
+import io.frontier.store.error.InvalidInputException;
+import io.frontier.store.record.ResultId;
+import io.frontier.store.record.Token;
+import io.frontier.store.record.WorkId;
+
+/**
+ * Coordinator → worker ({@link Tags#ASSIGN}): execute work item {@code work}, held under
+ * {@code token}, and stage its children for result {@code result}.
+ *
+ * <p>The coordinator generates {@code result} for each assignment before sending it, so it knows
+ * the stage {@code <campaign>/.stage-<epoch>/<worker global rank>/<result>/} before the worker
+ * writes anything there, and can remove it whatever the worker answers.
+ *
+ * @param epoch the job's epoch, which names the stage tree
+ * @param attempt which execution of the item this is, from 1 (the work record's attempts)
+ */
+public record Assign(WorkId work, Token token, ResultId result, long epoch, int attempt) {
+
+    public Assign {
+        if (work == null || token == null || result == null) {
+            throw new InvalidInputException("assignment lacks work, token or result");
+        }
+        if (epoch < 1 || attempt < 1) {
+            throw new InvalidInputException("assignment epoch or attempt below 1")
+                    .with("work", work).with("epoch", epoch).with("attempt", attempt);
+        }
+    }
+}

@@ -1,0 +1,58 @@
+package io.frontier.store.wire;
+
+import io.frontier.store.error.InvalidInputException;
+import io.frontier.store.manifest.ManifestEntry;
+import io.frontier.store.record.ResultId;
+import io.frontier.store.record.Token;
+import io.frontier.store.record.WorkId;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Worker → coordinator ({@link Tags#RESULT}): what executing one assignment produced.
+ *
+ * <p>The constructor, and so decoding, accepts only a well-formed message: every field present,
+ * no child declared twice, at most {@link #MAX_CHILDREN} children, and no more children than
+ * outputs. Whether the message answers the assignment it claims to (same work, token and result;
+ * input digest equal to the work id) and whether the stage holds exactly these children is for
+ * the coordinator's validator to decide, because only it knows the assignment and the stage.
+ *
+ * @param work the work item of the assignment, echoed
+ * @param token the token of the assignment, echoed
+ * @param result the result id of the assignment, echoed; it names the stage
+ * @param input the SHA-256 of the bytes the worker copied, verified and executed
+ * @param children the distinct new inputs, staged under their digests, in the order found
+ * @param generated how many outputs the execution wrote before de-duplication
+ */
+public record Result(
+        WorkId work,
+        Token token,
+        ResultId result,
+        WorkId input,
+        List<DeclaredChild> children,
+        int generated,
+        Execution execution) {
+
+    /** Children one result may declare: as many as one manifest entry holds. */
+    public static final int MAX_CHILDREN = ManifestEntry.MAX_CHILDREN;
+
+    public Result {
+        if (work == null || token == null || result == null || input == null || children == null || execution == null) {
+            throw new InvalidInputException("result lacks work, token, result, input, children or execution");
+        }
+        if (children.size() > MAX_CHILDREN || generated < children.size()) {
+            throw new InvalidInputException("result declares more children than allowed or than it generated")
+                    .with("work", work).with("children", children.size()).with("generated", generated)
+                    .with("max", MAX_CHILDREN);
+        }
+        Set<WorkId> seen = new HashSet<>();
+        for (DeclaredChild child : children) {
+            if (child == null || !seen.add(child.digest())) {
+                throw new InvalidInputException("result declares a child twice or a null child")
+                        .with("work", work).with("child", child == null ? null : child.digest());
+            }
+        }
+        children = List.copyOf(children);
+    }
+}

@@ -1,0 +1,54 @@
+package io.frontier.store.campaign;
+
+import io.frontier.store.keyspace.KeyRange;
+import io.frontier.store.kv.KeyValue;
+import io.frontier.store.kv.KeyValueStore;
+import io.frontier.store.kv.ReadTransaction;
+import io.frontier.store.manifest.Child;
+import io.frontier.store.record.WorkId;
+import io.frontier.store.record.WorkPayload;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+
+/** Shared helpers of the campaign tests: deterministic ids and a full dump of a key range. */
+final class CampaignFixtures {
+
+    private CampaignFixtures() {
+    }
+
+    /** The id of the made-up input named {@code name}: the SHA-256 of its UTF-8 bytes. */
+    static WorkId id(String name) {
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(name.getBytes(StandardCharsets.UTF_8));
+            return WorkId.fromBytes(digest);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static WorkPayload payload(String name) {
+        return new WorkPayload(id(name), name.length());
+    }
+
+    static Child child(String name) {
+        return new Child(id(name), name.length());
+    }
+
+    /** Every pair in {@code range}, hex-encoded, in key order: equal dumps mean equal stores. */
+    static List<String> dump(KeyValueStore kv, KeyRange range) {
+        return kv.read(tx -> render(tx, range));
+    }
+
+    private static List<String> render(ReadTransaction tx, KeyRange range) {
+        HexFormat hex = HexFormat.of();
+        List<String> lines = new ArrayList<>();
+        for (KeyValue pair : tx.getRange(range.begin(), range.end(), ReadTransaction.UNLIMITED, false)) {
+            lines.add(hex.formatHex(pair.key()) + "=" + hex.formatHex(pair.value()));
+        }
+        return lines;
+    }
+}

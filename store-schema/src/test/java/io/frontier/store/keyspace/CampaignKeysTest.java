@@ -1,0 +1,154 @@
+package io.frontier.store.keyspace;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.apple.foundationdb.tuple.Tuple;
+import com.apple.foundationdb.tuple.Versionstamp;
+import io.frontier.store.error.CorruptRecordException;
+import io.frontier.store.record.Owner;
+import io.frontier.store.record.ResultId;
+import io.frontier.store.record.WorkId;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class CampaignKeysTest {
+
+    private static final WorkId ID = WorkId.of("ab".repeat(32));
+    private static final ResultId RESULT = ResultId.of("0123456789abcdef0123456789abcdef");
+    private final CampaignKeys keys = CampaignKeys.forCampaign("test");
+
+    @Test
+    void subspaceNumbersAreUniqueAndOnlyAppended() {
+        Set<Long> numbers = new HashSet<>();
+        long expected = 0;
+        for (CampaignSubspace subspace : CampaignSubspace.values()) {
+            assertThat(subspace.number()).isEqualTo(expected++);
+            assertThat(numbers.add(subspace.number())).isTrue();
+        }
+    }
+
+    @Test
+    void singletonKeysRoundTripThroughTheirSubspace() {
+        assertThat(keys.subspaceOf(keys.config())).isEqualTo(CampaignSubspace.CONFIG);
+        assertThat(keys.subspaceOf(keys.epoch())).isEqualTo(CampaignSubspace.EPOCH);
+        assertThat(keys.subspaceOf(keys.quiescence())).isEqualTo(CampaignSubspace.QUIESCENCE);
+    }
+
+    @Test
+    void workKeyRoundTrips() {
+        assertThat(keys.decodeWork(keys.work(ID))).isEqualTo(ID);
+        assertThat(keys.subspaceOf(keys.work(ID))).isEqualTo(CampaignSubspace.WORK);
+        assertInside(keys.work(ID), keys.works());
+    }
+
+    @Test
+    void readyKeyRoundTripsAndFallsInItsBucketRange() {
+        byte[] key = keys.ready(7, ID);
+        assertThat(keys.decodeReady(key)).isEqualTo(new ReadyKey(7, ID));
+        assertInside(key, keys.ready(7));
+        assertInside(key, keys.ready());
+        assertThat(Arrays.compareUnsigned(key, keys.ready(8).begin())).isNegative();
+    }
+
+    @Test
+    void leasedKeyRoundTripsAndOrdersByEpochThenExpiry() {
+        byte[] key = keys.leased(3, 1234.5, ID);
+        assertThat(keys.decodeLeased(key)).isEqualTo(new LeasedKey(3, 1234.5, ID));
+        assertThat(Arrays.compareUnsigned(keys.leased(2, 9e9, ID), keys.leased(3, 0.0, ID))).isNegative();
+        assertThat(Arrays.compareUnsigned(keys.leased(3, 1.0, ID), keys.leased(3, 2.0, ID))).isNegative();
+    }
+
+    @Test
+    void recoverableRangeHoldsOlderEpochsAndExpiredLeasesOnly() {
+        KeyRange range = keys.recoverable(3, 100.0);
+        assertInside(keys.leased(1, 1e12, ID), range);
+        assertInside(keys.leased(2, 500.0, ID), range);
+        assertInside(keys.leased(3, 99.5, ID), range);
+        assertInside(keys.leased(3, 100.0, ID), range);
+        assertOutside(keys.leased(3, 100.25, ID), range);
+        assertOutside(keys.leased(4, 0.0, ID), range);
+        assertOutside(keys.ready(0, ID), range);
+    }
+
+    @Test
+    void committingKeyAndValueRoundTrip() {
+        assertThat(keys.decodeCommitting(keys.committing(ID))).isEqualTo(ID);
+        assertThat(keys.decodeCommittingValue(keys.committing(ID), CampaignKeys.committingValue(RESULT)))
+                .isEqualTo(RESULT);
+    }
+
+    @Test
+    void manifestKeyRoundTripsAndListsInVersionstampOrder() {
+        Versionstamp early = Versionstamp.complete(new byte[] {0, 0, 0, 0, 0, 0, 0, 1, 0, 0}, 0);
+        Versionstamp late = Versionstamp.complete(new byte[] {0, 0, 0, 0, 0, 0, 0, 2, 0, 0}, 0);
+        byte[] key = keys.manifest(early, 2);
+        assertThat(keys.decodeManifest(key)).isEqualTo(new ManifestKey(early, 2));
+        assertInside(key, keys.manifest(early));
+        assertOutside(key, keys.manifest(late));
+        assertThat(Arrays.compareUnsigned(keys.manifest(early, 9), keys.manifest(late, 0))).isNegative();
+        assertThat(keys.manifestToStamp(3, 1).hasIncompleteVersionstamp()).isTrue();
+    }
+
+    @Test
+    void resultPromotedAndOutcomeKeysRoundTrip() {
+        assertThat(keys.decodeResult(keys.result(RESULT))).isEqualTo(RESULT);
+        assertThat(keys.decodePromoted(keys.promoted(RESULT))).isEqualTo(RESULT);
+        assertThat(keys.decodeOutcome(keys.outcome(RESULT))).isEqualTo(RESULT);
+        Versionstamp stamp = Versionstamp.complete(new byte[10], 0);
+        assertThat(keys.decodeVersionstampValue(keys.result(RESULT), Tuple.from(stamp).pack())).isEqualTo(stamp);
+    }
+
+    @Test
+    void countKeyRoundTripsForEveryCounterAndShard() {
+        for (Counter counter : Counter.values()) {
+            for (int shard = 0; shard < CampaignKeys.COUNTER_SHARDS; shard++) {
+                byte[] key = keys.count(counter, shard);
+                assertThat(keys.decodeCount(key)).isEqualTo(new CountKey(counter, shard));
+                assertInside(key, keys.counts(counter));
+            }
+        }
+    }
+
+    @Test
+    void receiptKeyRoundTrips() {
+        Owner owner = Owner.of("job-1/rank-0");
+        for (ReceiptKind kind : ReceiptKind.values()) {
+            assertThat(keys.decodeReceipt(keys.receipt(owner, kind))).isEqualTo(new ReceiptKey(owner, kind));
+        }
+    }
+
+    @Test
+    void everyKeyLiesInsideTheCampaignAndNotInsideAnother() {
+        CampaignKeys other = CampaignKeys.forCampaign("test2");
+        for (byte[] key : new byte[][] {keys.config(), keys.work(ID), keys.ready(0, ID), keys.count(Counter.DONE, 0)}) {
+            assertInside(key, keys.all());
+            assertOutside(key, other.all());
+        }
+    }
+
+    @Test
+    void decodersRejectKeysOfAnotherLayout() {
+        assertThatThrownBy(() -> keys.decodeWork(keys.ready(1, ID))).isInstanceOf(CorruptRecordException.class)
+                .hasMessageContaining("key does not have the layout of its subspace");
+        assertThatThrownBy(() -> keys.decodeWork(CampaignKeys.forCampaign("other").work(ID)))
+                .isInstanceOf(CorruptRecordException.class).hasMessageContaining("not under this campaign");
+        byte[] shortId = Tuple.from("frontier", "campaign", "test", 2L, new byte[31]).pack();
+        assertThatThrownBy(() -> keys.decodeWork(shortId)).isInstanceOf(CorruptRecordException.class)
+                .hasMessageContaining("not 32 bytes");
+        byte[] garbage = Arrays.copyOf(keys.work(ID), keys.work(ID).length - 3);
+        assertThatThrownBy(() -> keys.decodeWork(garbage)).isInstanceOf(CorruptRecordException.class);
+    }
+
+    private static void assertInside(byte[] key, KeyRange range) {
+        assertThat(Arrays.compareUnsigned(range.begin(), key)).isLessThanOrEqualTo(0);
+        assertThat(Arrays.compareUnsigned(key, range.end())).isNegative();
+    }
+
+    private static void assertOutside(byte[] key, KeyRange range) {
+        boolean inside = Arrays.compareUnsigned(range.begin(), key) <= 0 && Arrays.compareUnsigned(key, range.end()) < 0;
+        assertThat(inside).isFalse();
+    }
+}

@@ -1,0 +1,183 @@
+package io.frontier.store.record;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.frontier.store.error.CorruptRecordException;
+import io.frontier.store.error.FutureSchemaException;
+import io.frontier.store.manifest.Child;
+import io.frontier.store.manifest.ChildChunk;
+import io.frontier.store.manifest.ManifestCodecs;
+import io.frontier.store.manifest.ManifestEntry;
+import io.frontier.store.manifest.Outcome;
+import io.frontier.store.manifest.ResultOutcome;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class RecordCodecTest {
+
+    private static final byte[] KEY = {1, 2, 3};
+    private static final WorkId ID = WorkId.of("ab".repeat(32));
+    private static final WorkId OTHER = WorkId.of("cd".repeat(32));
+    private static final Token TOKEN = Token.of("0123456789abcdef0123456789abcdef");
+    private static final ResultId RESULT = ResultId.of("fedcba9876543210fedcba9876543210");
+    private static final Owner OWNER = Owner.of("job-1/rank-0");
+
+    private static WorkRecord leased() {
+        return WorkRecord.pending(new WorkPayload(ID, 42), OTHER, 1).leased(TOKEN, OWNER, 1, 1234.5);
+    }
+
+    private static String leasedJson() {
+        return new String(RecordCodec.WORK.encode(leased()), StandardCharsets.UTF_8);
+    }
+
+    private static WorkRecord decode(String json) {
+        return RecordCodec.WORK.decode(KEY, json.getBytes(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void workRecordsOfEveryStateRoundTrip() {
+        WorkRecord pending = WorkRecord.pending(new WorkPayload(ID, 42), null, 1);
+        WorkRecord leased = pending.leased(TOKEN, OWNER, 1, 10.0);
+        WorkRecord committing = leased.committing(RESULT);
+        for (WorkRecord record : List.of(pending, leased, leased.renewed(20.0), leased.retried(RESULT, 30.0),
+                leased.released(2), committing, committing.done(1), committing.abandoned(1))) {
+            assertThat(RecordCodec.WORK.decode(KEY, RecordCodec.WORK.encode(record))).isEqualTo(record);
+        }
+    }
+
+    @Test
+    void encodedWorkRecordNamesEveryField() {
+        assertThat(leasedJson()).contains("\"schema\":1", "\"id\":\"" + ID + "\"", "\"state\":\"leased\"",
+                "\"token\":\"" + TOKEN + "\"", "\"owner\":\"job-1/rank-0\"", "\"leaseExpiry\":1234.5",
+                "\"attempts\":1", "\"parent\":\"" + OTHER + "\"", "\"result\":null", "\"rejected\":null");
+    }
+
+    @Test
+    void otherRecordsRoundTrip() {
+        roundTrip(RecordCodec.CONFIG, CampaignConfig.of("c", 64, 3));
+        roundTrip(RecordCodec.EPOCH, EpochRecord.of(4, "job-9", 17.25));
+        roundTrip(RecordCodec.RECEIPT, Receipt.of(RESULT.hex(), List.of(leased())));
+        roundTrip(RecordCodec.QUIESCENCE, QuiescenceMarker.of(2, RESULT.hex(), 99.0));
+        roundTrip(ManifestCodecs.ENTRY, new ManifestEntry(1, RESULT, ID, TOKEN, OWNER, 1, ".stage-1/3/" + RESULT,
+                300, 2, 5.0));
+        roundTrip(ManifestCodecs.CHUNK, new ChildChunk(1, RESULT, 0, List.of(new Child(OTHER, 9))));
+        roundTrip(ManifestCodecs.OUTCOME, new ResultOutcome(1, RESULT, ID, Outcome.ABANDONED, "stage lost", 0, 2, 3.0));
+        roundTrip(ManifestCodecs.OUTCOME, new ResultOutcome(1, RESULT, ID, Outcome.DONE, null, 3, 2, 3.0));
+    }
+
+    private static <T> void roundTrip(RecordCodec<T> codec, T record) {
+        assertThat(codec.decode(KEY, codec.encode(record))).isEqualTo(record);
+    }
+
+    @Test
+    void truncatedValueIsCorrupt() {
+        String json = leasedJson();
+        assertThatThrownBy(() -> decode(json.substring(0, json.length() / 2)))
+                .isInstanceOf(CorruptRecordException.class)
+                .hasMessageContaining("stored record cannot be decoded")
+                .hasMessageContaining("key=010203");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "not json", "[1,2]", "\"text\"", "null", "{\"schema\":1} trailing"})
+    void nonRecordValuesAreCorrupt(String value) {
+        assertThatThrownBy(() -> decode(value)).isInstanceOf(CorruptRecordException.class);
+    }
+
+    @Test
+    void binaryGarbageIsCorrupt() {
+        byte[] garbage = {(byte) 0xff, 0, 17, (byte) 0x80};
+        assertThatThrownBy(() -> RecordCodec.WORK.decode(KEY, garbage)).isInstanceOf(CorruptRecordException.class);
+    }
+
+    @Test
+    void unknownFieldIsCorrupt() {
+        assertThatThrownBy(() -> decode(leasedJson().replace("{\"schema\":1,", "{\"schema\":1,\"extra\":true,")))
+                .isInstanceOf(CorruptRecordException.class).hasMessageContaining("extra");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"\"attempts\":1,", "\"rejected\":null", "\"parent\":\"" + "cd" + "\""})
+    void missingFieldIsCorrupt(String field) {
+        String json = leasedJson();
+        String without = field.startsWith("\"parent\"")
+                ? json.replaceAll(",\"parent\":\"[0-9a-f]{64}\"", "")
+                : field.endsWith(",") ? json.replace(field, "") : json.replace("," + field, "");
+        assertThat(without).isNotEqualTo(json);
+        assertThatThrownBy(() -> decode(without)).isInstanceOf(CorruptRecordException.class);
+    }
+
+    @Test
+    void duplicatedFieldIsCorrupt() {
+        assertThatThrownBy(() -> decode(leasedJson().replace("\"attempts\":1,", "\"attempts\":1,\"attempts\":2,")))
+                .isInstanceOf(CorruptRecordException.class);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"\"attempts\":\"1\"", "\"attempts\":1.5", "\"attempts\":true", "\"epoch\":\"1\"",
+        "\"owner\":7", "\"state\":0", "\"state\":\"LEASED\"", "\"state\":\"lost\"", "\"leaseExpiry\":\"5\"",
+        "\"payload\":\"x\"", "\"leaseExpiry\":true"})
+    void wrongTypesAreCorrupt(String replacement) {
+        String field = replacement.substring(0, replacement.indexOf(':'));
+        String json = leasedJson().replaceFirst(java.util.regex.Pattern.quote(field) + ":(\"[^\"]*\"|[^,}]+|\\{[^}]*\\})",
+                java.util.regex.Matcher.quoteReplacement(replacement));
+        assertThat(json).contains(replacement);
+        assertThatThrownBy(() -> decode(json)).isInstanceOf(CorruptRecordException.class);
+    }
+
+    @Test
+    void emptyTokenIsCorrupt() {
+        assertThatThrownBy(() -> decode(leasedJson().replace(TOKEN.hex(), "")))
+                .isInstanceOf(CorruptRecordException.class).hasMessageContaining("token is empty");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"NaN", "Infinity", "-Infinity", "1e400", "-1", "-0.5"})
+    void nonFiniteOrNegativeLeaseExpiryIsCorrupt(String expiry) {
+        assertThatThrownBy(() -> decode(leasedJson().replace("1234.5", expiry)))
+                .isInstanceOf(CorruptRecordException.class);
+    }
+
+    @Test
+    void payloadHashThatDiffersFromIdIsCorrupt() {
+        String json = leasedJson().replace("{\"hash\":\"" + ID, "{\"hash\":\"" + OTHER);
+        assertThatThrownBy(() -> decode(json)).isInstanceOf(CorruptRecordException.class)
+                .hasMessageContaining("payload hash differs from work id");
+    }
+
+    @Test
+    void fieldsThatContradictTheStateAreCorrupt() {
+        assertThatThrownBy(() -> decode(leasedJson().replace("\"state\":\"leased\"", "\"state\":\"pending\"")))
+                .isInstanceOf(CorruptRecordException.class).hasMessageContaining("contradict its state");
+        assertThatThrownBy(() -> decode(leasedJson().replace("\"leaseExpiry\":1234.5", "\"leaseExpiry\":null")))
+                .isInstanceOf(CorruptRecordException.class);
+    }
+
+    @Test
+    void futureSchemaVersionIsItsOwnError() {
+        String json = leasedJson().replace("{\"schema\":1,", "{\"schema\":2,\"newField\":1,");
+        assertThatThrownBy(() -> decode(json)).isInstanceOf(FutureSchemaException.class)
+                .hasMessageContaining("newer schema version").hasMessageContaining("schema=2")
+                .hasMessageContaining("supported=1");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"0", "-1", "1.0", "\"1\"", "null"})
+    void schemaThatIsNotAKnownVersionIsCorrupt(String schema) {
+        assertThatThrownBy(() -> decode(leasedJson().replace("{\"schema\":1,", "{\"schema\":" + schema + ",")))
+                .isInstanceOf(CorruptRecordException.class);
+    }
+
+    @Test
+    void decodingDoesNotChangeTheValue() {
+        byte[] value = leasedJson().replace("1234.5", "NaN").getBytes(StandardCharsets.UTF_8);
+        byte[] copy = value.clone();
+        assertThatThrownBy(() -> RecordCodec.WORK.decode(KEY, value)).isInstanceOf(CorruptRecordException.class);
+        assertThat(Arrays.equals(value, copy)).isTrue();
+    }
+}

@@ -1,0 +1,60 @@
+package io.frontier.store.record;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.frontier.store.error.InvalidInputException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class ValueTypesTest {
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "abc", "AB" + "ab", "gg"})
+    void workIdRejectsAnythingButSixtyFourLowercaseHexCharacters(String text) {
+        String value = text.length() == 4 ? "AB".repeat(32) : text.equals("gg") ? "g".repeat(64) : text;
+        assertThatThrownBy(() -> WorkId.of(value)).isInstanceOf(InvalidInputException.class);
+    }
+
+    @Test
+    void workIdRoundTripsThroughItsBytes() {
+        WorkId id = WorkId.of("0f".repeat(32));
+        assertThat(WorkId.fromBytes(id.bytes())).isEqualTo(id);
+        assertThatThrownBy(() -> WorkId.fromBytes(new byte[31])).isInstanceOf(InvalidInputException.class);
+    }
+
+    @Test
+    void emptyTokenHasItsOwnMessage() {
+        assertThatThrownBy(() -> Token.of("")).isInstanceOf(InvalidInputException.class).hasMessage("token is empty");
+        assertThatThrownBy(() -> Token.of(null)).isInstanceOf(InvalidInputException.class).hasMessage("token is empty");
+        assertThatThrownBy(() -> Token.of("xyz")).isInstanceOf(InvalidInputException.class);
+    }
+
+    @Test
+    void randomTokensAndResultIdsAreValidAndDistinct() {
+        assertThat(Token.random()).isNotEqualTo(Token.random());
+        ResultId result = ResultId.random();
+        assertThat(ResultId.fromBytes(result.bytes())).isEqualTo(result);
+    }
+
+    @Test
+    void ownerMustBePrintableAsciiWithoutSpaces() {
+        assertThatThrownBy(() -> Owner.of("")).isInstanceOf(InvalidInputException.class);
+        assertThatThrownBy(() -> Owner.of("rank 0")).isInstanceOf(InvalidInputException.class);
+        assertThatThrownBy(() -> Owner.of("x".repeat(129))).isInstanceOf(InvalidInputException.class);
+        assertThat(Owner.of("job-1/rank-0").name()).isEqualTo("job-1/rank-0");
+    }
+
+    @Test
+    void timesRejectNanInfinityAndNegatives() {
+        for (double bad : new double[] {Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, -1e-9}) {
+            assertThatThrownBy(() -> Times.instant("now", bad)).isInstanceOf(InvalidInputException.class)
+                    .hasMessageContaining("time is NaN, infinite or negative");
+            assertThatThrownBy(() -> Times.duration("ttl", bad)).isInstanceOf(InvalidInputException.class);
+        }
+        assertThatThrownBy(() -> Times.duration("ttl", 0.0)).isInstanceOf(InvalidInputException.class);
+        assertThat(Times.instant("now", -0.0)).isEqualTo(0.0);
+        assertThat(Double.doubleToRawLongBits(Times.instant("now", -0.0))).isZero();
+    }
+}

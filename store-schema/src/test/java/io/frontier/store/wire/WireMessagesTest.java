@@ -1,0 +1,122 @@
+package io.frontier.store.wire;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.frontier.store.error.InvalidInputException;
+import io.frontier.store.record.ResultId;
+import io.frontier.store.record.Token;
+import io.frontier.store.record.WorkId;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+
+class WireMessagesTest {
+
+    private static final WorkId WORK = WorkId.of("a".repeat(64));
+    private static final WorkId CHILD = WorkId.of("b".repeat(64));
+    private static final Token TOKEN = Token.of("c".repeat(32));
+    private static final ResultId RESULT = ResultId.of("d".repeat(32));
+    private static final Execution EXITED = new Execution("ok", 0, false, 12, false);
+
+    @Test
+    void assignRoundTrips() {
+        Assign assign = new Assign(WORK, TOKEN, RESULT, 3, 2);
+
+        assertThat(WireCodec.decode(WireCodec.encode(assign), Assign.class)).isEqualTo(assign);
+    }
+
+    @Test
+    void resultRoundTripsWithItsChildrenInOrder() {
+        Result result = new Result(WORK, TOKEN, RESULT, WORK,
+                List.of(new DeclaredChild(CHILD, 5), new DeclaredChild(WORK, 0)), 4,
+                new Execution("timeout", 9, true, 30_000, true));
+
+        assertThat(WireCodec.decode(WireCodec.encode(result), Result.class)).isEqualTo(result);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        // unknown field
+        "{\"work\":\"%W\",\"token\":\"%T\",\"result\":\"%R\",\"epoch\":1,\"attempt\":1,\"extra\":1}",
+        // missing field
+        "{\"work\":\"%W\",\"token\":\"%T\",\"result\":\"%R\",\"epoch\":1}",
+        // null
+        "{\"work\":\"%W\",\"token\":null,\"result\":\"%R\",\"epoch\":1,\"attempt\":1}",
+        // empty token
+        "{\"work\":\"%W\",\"token\":\"\",\"result\":\"%R\",\"epoch\":1,\"attempt\":1}",
+        // upper-case work id
+        "{\"work\":\"%U\",\"token\":\"%T\",\"result\":\"%R\",\"epoch\":1,\"attempt\":1}",
+        // epoch 0
+        "{\"work\":\"%W\",\"token\":\"%T\",\"result\":\"%R\",\"epoch\":0,\"attempt\":1}",
+        // attempt 0
+        "{\"work\":\"%W\",\"token\":\"%T\",\"result\":\"%R\",\"epoch\":1,\"attempt\":0}",
+        // wrong type
+        "{\"work\":\"%W\",\"token\":\"%T\",\"result\":\"%R\",\"epoch\":\"1\",\"attempt\":1}",
+        // fraction where an integer belongs
+        "{\"work\":\"%W\",\"token\":\"%T\",\"result\":\"%R\",\"epoch\":1.5,\"attempt\":1}",
+        // repeated field
+        "{\"work\":\"%W\",\"token\":\"%T\",\"result\":\"%R\",\"epoch\":1,\"epoch\":2,\"attempt\":1}",
+        // trailing tokens
+        "{\"work\":\"%W\",\"token\":\"%T\",\"result\":\"%R\",\"epoch\":1,\"attempt\":1} {}",
+    })
+    void malformedAssignIsRejectedWhole(String template) {
+        assertThatThrownBy(() -> WireCodec.decode(bytes(template), Assign.class))
+                .isInstanceOf(MalformedMessageException.class)
+                .hasMessageContaining("type=Assign");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        // a child declared twice
+        "\"children\":[{\"digest\":\"%C\",\"size\":1},{\"digest\":\"%C\",\"size\":1}],\"generated\":2",
+        // more children than outputs
+        "\"children\":[{\"digest\":\"%C\",\"size\":1}],\"generated\":0",
+        // negative size
+        "\"children\":[{\"digest\":\"%C\",\"size\":-1}],\"generated\":1",
+        // child digest not a digest
+        "\"children\":[{\"digest\":\"%C0\",\"size\":1}],\"generated\":1",
+        // null child
+        "\"children\":[null],\"generated\":1",
+    })
+    void resultWithInconsistentChildrenIsRejectedWhole(String children) {
+        String template = "{\"work\":\"%W\",\"token\":\"%T\",\"result\":\"%R\",\"input\":\"%W\"," + children
+                + ",\"execution\":{\"exitKind\":\"ok\",\"status\":0,\"signaled\":false,\"wallMillis\":1,"
+                + "\"timedOut\":false}}";
+
+        assertThatThrownBy(() -> WireCodec.decode(bytes(template), Result.class))
+                .isInstanceOf(MalformedMessageException.class)
+                .hasMessageContaining("type=Result");
+    }
+
+    @Test
+    void resultWithMoreChildrenThanAnEntryHoldsIsRefused() {
+        List<DeclaredChild> children = new ArrayList<>();
+        for (int i = 0; i <= Result.MAX_CHILDREN; i++) {
+            children.add(new DeclaredChild(WorkId.of(String.format("%064x", i)), 1));
+        }
+
+        assertThatThrownBy(() -> new Result(WORK, TOKEN, RESULT, WORK, children, children.size(), EXITED))
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("more children than allowed");
+    }
+
+    @Test
+    void executionStatusMustFitHowTheProcessEnded() {
+        assertThat(new Execution("crash", 11, true, 0, false).status()).isEqualTo(11);
+        assertThatThrownBy(() -> new Execution("crash", 0, true, 0, false)).isInstanceOf(InvalidInputException.class);
+        assertThatThrownBy(() -> new Execution("ok", 256, false, 0, false)).isInstanceOf(InvalidInputException.class);
+        assertThatThrownBy(() -> new Execution("ok", 0, false, -1, false)).isInstanceOf(InvalidInputException.class);
+        assertThatThrownBy(() -> new Execution("OK", 0, false, 0, false)).isInstanceOf(InvalidInputException.class);
+        assertThatThrownBy(() -> new Execution("", 0, false, 0, false)).isInstanceOf(InvalidInputException.class);
+    }
+
+    private static byte[] bytes(String template) {
+        return template.replace("%W", WORK.hex()).replace("%U", WORK.hex().toUpperCase())
+                .replace("%T", TOKEN.hex()).replace("%R", RESULT.hex()).replace("%C", CHILD.hex())
+                .getBytes(StandardCharsets.UTF_8);
+    }
+}
