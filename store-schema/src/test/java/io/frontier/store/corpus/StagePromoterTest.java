@@ -15,7 +15,9 @@ import io.frontier.store.corpus.stage.StageWriter;
 import io.frontier.store.corpus.stage.StagedChild;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -81,6 +83,26 @@ class StagePromoterTest {
 
         assertThat(replay.renamed()).containsExactly(second.digest());
         assertThat(replay.alreadyPresent()).containsExactly(first.digest());
+    }
+
+    @Test
+    void aStopAfterTheFirstRenameLeavesTheOthersStagedForTheNextPromotion() {
+        List<Digest> seen = new ArrayList<>();
+        Consumer<Digest> stopAfterFirst = digest -> {
+            seen.add(digest);
+            throw new IllegalStateException("stopped");
+        };
+
+        assertThatThrownBy(() -> promoter.promote(location, children, stopAfterFirst)).hasMessage("stopped");
+
+        assertThat(seen).hasSize(1);
+        Digest moved = seen.get(0);
+        Digest staged = moved.equals(first.digest()) ? second.digest() : first.digest();
+        assertThat(DurableFilesTest.entries(layout.corpus())).containsExactly(moved.hex());
+        assertThat(DurableFilesTest.entries(layout.stage(location))).containsExactly(staged.hex());
+        Promotion replay = promoter.promote(location, children);
+        assertThat(replay.renamed()).containsExactly(staged);
+        assertThat(replay.alreadyPresent()).containsExactly(moved);
     }
 
     @Test

@@ -13,6 +13,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.function.Consumer;
 
 /**
  * Moves the declared children of a stage into the public corpus, for a coordinator, after
@@ -51,6 +52,16 @@ public final class StagePromoter {
      *     name: a control failure, and nothing was renamed
      */
     public Promotion promote(StageLocation location, Collection<StagedChild> declared) {
+        return promote(location, declared, renamed -> { });
+    }
+
+    /**
+     * {@link #promote(StageLocation, Collection)}, calling {@code afterRename} with each child
+     * just renamed into the corpus, before the next rename and before the corpus directory is
+     * fsynced. It lets a fault-injection test stop a coordinator between two renames, the state
+     * a crash there leaves; whatever it throws propagates, and the renames before it stand.
+     */
+    public Promotion promote(StageLocation location, Collection<StagedChild> declared, Consumer<Digest> afterRename) {
         Path stage = layout.stage(location);
         List<StageProblem> problems = new ArrayList<>();
         Map<Digest, StagedChild> children = StageChecks.declarations(declared, problems);
@@ -75,6 +86,7 @@ public final class StagePromoter {
         for (Digest digest : toRename) {
             if (renameIntoCorpus(stage, digest)) {
                 renamed.add(digest);
+                afterRename.accept(digest);
             } else {
                 present.add(digest);
             }
