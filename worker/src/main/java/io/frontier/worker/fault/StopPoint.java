@@ -3,7 +3,9 @@ package io.frontier.worker.fault;
 /**
  * A named point in a coordinator's work where {@code coordinator.stop} can end the process as
  * {@code kill -9} would. Each names the durable state a stop there leaves behind, which is what
- * a recovery test then checks. Spellings are only ever added.
+ * a recovery test then checks. The commit points carry the same constant names as the commit
+ * chain's {@code CommitPoint}s, so a coordinator maps one to the other by name. Spellings are
+ * only ever added.
  */
 public enum StopPoint {
     /** Work leased in the store under a new token; no ASSIGN sent yet. */
@@ -15,10 +17,12 @@ public enum StopPoint {
     /** {@code beginCommit} durable (manifest entry, item committing); no child promoted yet. */
     AFTER_BEGIN_COMMIT("after-begin-commit"),
     /** One child of a result renamed into the corpus; the others still staged. */
-    AFTER_FIRST_PROMOTION("after-first-promotion"),
-    /** Every child of a result promoted; completion not yet recorded in the store. */
+    BETWEEN_PROMOTIONS("between-promotions"),
+    /** Every child of a result in the corpus; no promotion mark written yet. */
     AFTER_PROMOTION("after-promotion"),
-    /** Completion recorded in the store; the stage may still exist. */
+    /** Every child marked promoted in the store; the item still committing. */
+    AFTER_MARKS("after-marks"),
+    /** The item done and its children pending in the store; the stage may still exist. */
     AFTER_COMPLETE("after-complete"),
     /** Root recorded quiescence in the store; no COMMIT sent yet. */
     AFTER_QUIESCENCE("after-quiescence");

@@ -46,13 +46,13 @@ class FaultPlanTest {
 
     @Test
     void aCoordinatorStopsOnlyAtItsPointItsRankAndItsOccurrence() {
-        FaultPlan plan = FaultPlan.parse("coordinator.stop@1:point=after-first-promotion:on=2");
+        FaultPlan plan = FaultPlan.parse("coordinator.stop@1:point=between-promotions:on=2");
 
-        assertThat(plan.stops(0, StopPoint.AFTER_FIRST_PROMOTION)).isFalse();
+        assertThat(plan.stops(0, StopPoint.BETWEEN_PROMOTIONS)).isFalse();
         assertThat(plan.stops(1, StopPoint.AFTER_PROMOTION)).isFalse();
-        assertThat(plan.stops(1, StopPoint.AFTER_FIRST_PROMOTION)).isFalse();
-        assertThat(plan.stops(1, StopPoint.AFTER_FIRST_PROMOTION)).isTrue();
-        assertThat(plan.stops(1, StopPoint.AFTER_FIRST_PROMOTION)).isFalse();
+        assertThat(plan.stops(1, StopPoint.BETWEEN_PROMOTIONS)).isFalse();
+        assertThat(plan.stops(1, StopPoint.BETWEEN_PROMOTIONS)).isTrue();
+        assertThat(plan.stops(1, StopPoint.BETWEEN_PROMOTIONS)).isFalse();
     }
 
     @Test
