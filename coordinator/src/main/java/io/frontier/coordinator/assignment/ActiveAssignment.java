@@ -1,0 +1,72 @@
+package io.frontier.coordinator.assignment;
+
+import io.frontier.store.campaign.Lease;
+import io.frontier.store.corpus.StageLocation;
+import io.frontier.store.error.InvalidInputException;
+import io.frontier.store.record.ResultId;
+import io.frontier.store.record.Times;
+import io.frontier.store.record.Token;
+import io.frontier.store.record.WorkId;
+import io.frontier.store.record.WorkRecord;
+import io.frontier.store.record.WorkState;
+import io.frontier.store.wire.Assign;
+
+/**
+ * One ASSIGN this coordinator sent to one worker rank and has not yet had answered. Immutable.
+ *
+ * @param workerRank the worker's global MPI rank; the stage lives under it
+ * @param attempt which execution of the item this is (the work record's attempts)
+ * @param stage where the worker must stage the children of {@code result}
+ * @param sentAt Unix seconds when the ASSIGN was sent
+ */
+public record ActiveAssignment(
+        WorkId work,
+        Token token,
+        ResultId result,
+        long epoch,
+        int workerRank,
+        int attempt,
+        StageLocation stage,
+        double sentAt) {
+
+    public ActiveAssignment {
+        if (work == null || token == null || result == null || stage == null) {
+            throw new InvalidInputException("assignment lacks work, token, result or stage");
+        }
+        if (stage.epoch() != epoch || stage.globalRank() != workerRank || !stage.resultId().equals(result.hex())) {
+            throw new InvalidInputException("stage location does not belong to the assignment")
+                    .with("work", work).with("epoch", epoch).with("workerRank", workerRank)
+                    .with("result", result).with("stage", stage);
+        }
+        if (attempt < 1) {
+            throw new InvalidInputException("assignment attempt below 1").with("work", work).with("attempt", attempt);
+        }
+        Times.instant("sentAt", sentAt);
+    }
+
+    /**
+     * A new assignment of {@code leased}, a record this coordinator holds in {@code epoch}, to
+     * {@code workerRank}, under a fresh result id. Call it once per ASSIGN sent, including a
+     * retry after a rejected result: each execution stages into a stage of its own.
+     */
+    public static ActiveAssignment issue(WorkRecord leased, long epoch, int workerRank, double now) {
+        if (leased.state() != WorkState.LEASED || leased.epoch() != epoch) {
+            throw new InvalidInputException("only a lease of the current epoch can be assigned")
+                    .with("work", leased.id()).with("state", leased.state().wireName())
+                    .with("recordEpoch", leased.epoch()).with("epoch", epoch);
+        }
+        ResultId result = ResultId.random();
+        return new ActiveAssignment(leased.id(), leased.token(), result, epoch, workerRank, leased.attempts(),
+                new StageLocation(epoch, workerRank, result.hex()), now);
+    }
+
+    /** The lease the assignment runs under, as the store names it. */
+    public Lease lease() {
+        return new Lease(work, token);
+    }
+
+    /** The ASSIGN message to send to {@link #workerRank}. */
+    public Assign message() {
+        return new Assign(work, token, result, epoch, attempt);
+    }
+}

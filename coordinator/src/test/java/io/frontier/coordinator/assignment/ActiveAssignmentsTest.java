@@ -1,0 +1,78 @@
+package io.frontier.coordinator.assignment;
+
+import static io.frontier.coordinator.CampaignFixture.T0;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.frontier.coordinator.CampaignFixture;
+import io.frontier.store.corpus.CorpusLayout;
+import io.frontier.store.error.InvalidInputException;
+import io.frontier.store.record.WorkRecord;
+import io.frontier.store.wire.Assign;
+import java.nio.file.Path;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ActiveAssignmentsTest {
+
+    @TempDir
+    Path directory;
+
+    private CampaignFixture campaign;
+    private WorkRecord leased;
+
+    @BeforeEach
+    void open() {
+        campaign = new CampaignFixture(directory);
+        leased = campaign.seedAndClaim("seed");
+    }
+
+    @AfterEach
+    void close() {
+        campaign.close();
+    }
+
+    @Test
+    void anAssignmentNamesItsStageBeforeTheWorkerWritesIt() {
+        ActiveAssignment assignment = ActiveAssignment.issue(leased, campaign.epoch, 7, T0);
+
+        assertThat(CorpusLayout.stageName(assignment.stage()))
+                .isEqualTo(".stage-" + campaign.epoch + "/7/" + assignment.result().hex());
+        assertThat(assignment.message()).isEqualTo(
+                new Assign(leased.id(), leased.token(), assignment.result(), campaign.epoch, leased.attempts()));
+        assertThat(assignment.lease().token()).isEqualTo(leased.token());
+    }
+
+    @Test
+    void everyAssignmentGetsItsOwnResultId() {
+        ActiveAssignment first = ActiveAssignment.issue(leased, campaign.epoch, 7, T0);
+        ActiveAssignment second = ActiveAssignment.issue(leased, campaign.epoch, 7, T0);
+
+        assertThat(first.result()).isNotEqualTo(second.result());
+        assertThat(first.stage()).isNotEqualTo(second.stage());
+    }
+
+    @Test
+    void onlyALeaseOfTheCurrentEpochCanBeAssigned() {
+        assertThatThrownBy(() -> ActiveAssignment.issue(leased, campaign.epoch + 1, 7, T0))
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("only a lease of the current epoch can be assigned");
+    }
+
+    @Test
+    void aWorkerRankHoldsOneAssignmentAndTakingItFreesTheRank() {
+        ActiveAssignments active = new ActiveAssignments();
+        ActiveAssignment assignment = ActiveAssignment.issue(leased, campaign.epoch, 7, T0);
+        active.add(assignment);
+
+        assertThatThrownBy(() -> active.add(ActiveAssignment.issue(leased, campaign.epoch, 7, T0)))
+                .isInstanceOf(InvalidInputException.class);
+        assertThat(active.take(8)).isEmpty();
+        assertThat(active.take(7)).contains(assignment);
+        assertThat(active.take(7)).isEmpty();
+        assertThat(active.isBusy(7)).isFalse();
+        assertThat(active.all()).isEmpty();
+    }
+}

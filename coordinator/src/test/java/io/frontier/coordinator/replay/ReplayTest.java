@@ -1,0 +1,311 @@
+package io.frontier.coordinator.replay;
+
+import static io.frontier.coordinator.CampaignFixture.ALICE;
+import static io.frontier.coordinator.CampaignFixture.T0;
+import static io.frontier.coordinator.CampaignFixture.TTL;
+import static io.frontier.coordinator.CampaignFixture.bytes;
+import static io.frontier.coordinator.CampaignFixture.idOf;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.frontier.coordinator.CampaignFixture;
+import io.frontier.coordinator.assignment.ActiveAssignment;
+import io.frontier.coordinator.commit.Checkpoints;
+import io.frontier.coordinator.commit.CommitChain;
+import io.frontier.coordinator.commit.CommitOutcome;
+import io.frontier.coordinator.commit.CommitPoint;
+import io.frontier.coordinator.commit.EntryFinisher;
+import io.frontier.coordinator.commit.SimulatedCrash;
+import io.frontier.coordinator.validation.ResultValidator;
+import io.frontier.coordinator.validation.Verdict;
+import io.frontier.store.campaign.CommitRequest;
+import io.frontier.store.campaign.ItemResult;
+import io.frontier.store.campaign.Lease;
+import io.frontier.store.corpus.CorpusLayout;
+import io.frontier.store.corpus.StageLocation;
+import io.frontier.store.record.ResultId;
+import io.frontier.store.record.WorkId;
+import io.frontier.store.record.WorkPayload;
+import io.frontier.store.record.WorkRecord;
+import io.frontier.store.record.WorkState;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+class ReplayTest {
+
+    private static final String[] CHILDREN = {"child-1", "child-2", "child-3"};
+    private static final String[] NAMES = {"seed", "child-1", "child-2", "child-3"};
+
+    @TempDir
+    Path directory;
+    @TempDir
+    Path referenceDirectory;
+
+    private CampaignFixture campaign;
+
+    @BeforeEach
+    void open() {
+        campaign = new CampaignFixture(directory);
+    }
+
+    @AfterEach
+    void close() {
+        campaign.close();
+    }
+
+    /** The end state of the same commit run without interruption, in a campaign of its own. */
+    private String uninterruptedEndState() {
+        try (CampaignFixture reference = new CampaignFixture(referenceDirectory)) {
+            ActiveAssignment assignment = reference.assigned("seed");
+            Verdict.Valid valid = valid(reference, assignment, reference.workerAnswers(assignment, CHILDREN));
+            CommitOutcome outcome = chain(reference, Checkpoints.NONE).commit(assignment, valid, T0 + 1);
+            assertThat(outcome).isInstanceOf(CommitOutcome.Committed.class);
+            return reference.endState(NAMES);
+        }
+    }
+
+    /** Commits the seed's result with {@link #CHILDREN} and crashes at {@code point}. */
+    private ActiveAssignment crashedCommit(CampaignFixture target, String seed, CommitPoint point) {
+        ActiveAssignment assignment = target.assigned(seed);
+        Verdict.Valid valid = valid(target, assignment, target.workerAnswers(assignment, CHILDREN));
+        assertThatThrownBy(() -> chain(target, SimulatedCrash.at(point)).commit(assignment, valid, T0 + 1))
+                .isInstanceOf(SimulatedCrash.class);
+        return assignment;
+    }
+
+    @ParameterizedTest
+    @EnumSource(CommitPoint.class)
+    void replayAfterACrashAtAnyPointReachesTheUninterruptedEndState(CommitPoint point) {
+        ActiveAssignment assignment = crashedCommit(campaign, "seed", point);
+        Set<String> inCorpusAfterCrash = campaign.corpusNames();
+        campaign.nextJob("job-2", T0 + 100);
+
+        ReplayReport first = replay(Checkpoints.NONE).run(campaign.epoch, work -> true, T0 + 101);
+        String afterFirst = campaign.endState(NAMES);
+        boolean stageLeftByReplay = Files.exists(campaign.stageOf(assignment));
+        ReplayReport second = replay(Checkpoints.NONE).run(campaign.epoch, work -> true, T0 + 102);
+        JanitorReport sweep = janitor().sweepUpTo(campaign.epoch - 1);
+
+        assertThat(first.finished()).isTrue();
+        assertThat(first.abandoned()).isEmpty();
+        assertThat(campaign.endState(NAMES)).isEqualTo(afterFirst).isEqualTo(uninterruptedEndState());
+        assertThat(second.completed()).isEmpty();
+        assertThat(second.abandoned()).isEmpty();
+        if (point == CommitPoint.AFTER_COMPLETE) {
+            assertThat(first.completed()).isEmpty();
+        } else {
+            CommitOutcome.Committed replayed = first.completed().get(0);
+            assertThat(replayed.enqueued()).containsExactly(ids(CHILDREN));
+            // Each child was renamed exactly once: by the crashed commit or by replay, not both.
+            Set<String> renamedByReplay = replayed.promoted().stream().map(WorkId::hex).collect(Collectors.toSet());
+            assertThat(renamedByReplay).doesNotContainAnyElementsOf(inCorpusAfterCrash);
+            Set<String> all = new HashSet<>(inCorpusAfterCrash);
+            all.addAll(renamedByReplay);
+            assertThat(all).containsExactlyInAnyOrderElementsOf(campaign.corpusNames());
+            assertThat(first.childrenPromoted()).isEqualTo(renamedByReplay.size());
+            assertThat(first.enqueued()).containsExactly(ids(CHILDREN));
+        }
+        // A crash after completion leaves the stage to the janitor; replay removes every other.
+        assertThat(stageLeftByReplay).isEqualTo(point == CommitPoint.AFTER_COMPLETE);
+        assertThat(sweep.removed()).containsExactly(1L);
+        assertThat(campaign.stageTrees()).isEmpty();
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = CommitPoint.class, names = "AFTER_BEGIN_COMMIT", mode = EnumSource.Mode.EXCLUDE)
+    void replayKilledAnywhereAndRunAgainReachesTheSameEndState(CommitPoint replayPoint) {
+        ActiveAssignment assignment = crashedCommit(campaign, "seed", CommitPoint.AFTER_BEGIN_COMMIT);
+        campaign.nextJob("job-2", T0 + 100);
+        assertThatThrownBy(() -> replay(SimulatedCrash.at(replayPoint)).run(campaign.epoch, work -> true, T0 + 101))
+                .isInstanceOf(SimulatedCrash.class);
+        campaign.nextJob("job-3", T0 + 200);
+
+        ReplayReport again = replay(Checkpoints.NONE).run(campaign.epoch, work -> true, T0 + 201);
+        boolean stageLeftByReplay = Files.exists(campaign.stageOf(assignment));
+        janitor().sweepUpTo(campaign.epoch - 1);
+
+        assertThat(again.finished()).isTrue();
+        assertThat(campaign.endState(NAMES)).isEqualTo(uninterruptedEndState());
+        assertThat(stageLeftByReplay).isEqualTo(replayPoint == CommitPoint.AFTER_COMPLETE);
+        assertThat(campaign.stageTrees()).isEmpty();
+    }
+
+    @Test
+    void stagedBytesDeletedBeforeReplayAbandonTheEntryAndRequeueTheParent() throws Exception {
+        ActiveAssignment assignment = crashedCommit(campaign, "seed", CommitPoint.AFTER_BEGIN_COMMIT);
+        Files.delete(campaign.stageOf(assignment).resolve(idOf("child-2").hex()));
+        campaign.nextJob("job-2", T0 + 100);
+
+        ReplayReport report = replay(Checkpoints.NONE).run(campaign.epoch, work -> true, T0 + 101);
+
+        assertThat(report.finished()).isTrue();
+        assertThat(report.completed()).isEmpty();
+        assertThat(report.abandoned()).hasSize(1);
+        assertThat(report.abandoned().get(0).reason()).contains("MISSING " + idOf("child-2").hex());
+        assertParentRequeuedAndNothingPublished(assignment);
+    }
+
+    @Test
+    void stagedBytesCorruptedBeforeReplayAbandonTheEntryAndRequeueTheParent() {
+        ActiveAssignment assignment = crashedCommit(campaign, "seed", CommitPoint.AFTER_BEGIN_COMMIT);
+        CampaignFixture.flipFirstByte(campaign.stageOf(assignment).resolve(idOf("child-3").hex()));
+        campaign.nextJob("job-2", T0 + 100);
+
+        ReplayReport report = replay(Checkpoints.NONE).run(campaign.epoch, work -> true, T0 + 101);
+
+        assertThat(report.abandoned()).hasSize(1);
+        assertThat(report.abandoned().get(0).reason()).contains("WRONG_DIGEST " + idOf("child-3").hex());
+        assertParentRequeuedAndNothingPublished(assignment);
+    }
+
+    private void assertParentRequeuedAndNothingPublished(ActiveAssignment assignment) {
+        WorkRecord parent = campaign.store.work(idOf("seed"));
+        assertThat(parent.state()).isEqualTo(WorkState.PENDING);
+        assertThat(parent.token()).isNull();
+        for (String child : CHILDREN) {
+            assertThat(campaign.store.work(idOf(child))).isNull();
+        }
+        assertThat(campaign.corpusNames()).containsExactly(idOf("seed").hex());
+        assertThat(campaign.stageOf(assignment)).doesNotExist();
+        String after = campaign.endState(NAMES);
+        ReplayReport again = replay(Checkpoints.NONE).run(campaign.epoch, work -> true, T0 + 102);
+        assertThat(again.abandoned()).isEmpty();
+        assertThat(campaign.endState(NAMES)).isEqualTo(after);
+        WorkRecord retried = campaign.store.claim(campaign.epoch, ALICE, Set.of(), 1, T0 + 103, TTL).granted().get(0);
+        assertThat(retried.id()).isEqualTo(idOf("seed"));
+        assertThat(retried.attempts()).isEqualTo(2);
+        assertThat(retried.token()).isNotEqualTo(assignment.token());
+    }
+
+    @Test
+    void corruptPublicObjectFoundByReplayIsAControlFailureAndTheEntryWaits() throws Exception {
+        ActiveAssignment assignment = crashedCommit(campaign, "seed", CommitPoint.AFTER_BEGIN_COMMIT);
+        Path planted = campaign.corpusPathOf("child-2");
+        Files.write(planted, bytes("child-2"));
+        CampaignFixture.flipFirstByte(planted);
+        campaign.nextJob("job-2", T0 + 100);
+
+        ReplayReport report = replay(Checkpoints.NONE).run(campaign.epoch, work -> true, T0 + 101);
+        ReplayReport again = replay(Checkpoints.NONE).run(campaign.epoch, work -> true, T0 + 102);
+        JanitorReport sweep = janitor().sweepUpTo(campaign.epoch - 1);
+
+        assertThat(report.finished()).isFalse();
+        assertThat(report.controlFailure().get("work")).isEqualTo(idOf("seed").hex());
+        assertThat(report.controlFailure().get("expected")).isEqualTo(idOf("child-2").hex());
+        assertThat(report.controlFailure().get("actual")).hasSize(64).isNotEqualTo(idOf("child-2").hex());
+        assertThat(again.controlFailure()).isEqualTo(report.controlFailure());
+        assertThat(campaign.store.work(idOf("seed")).state()).isEqualTo(WorkState.COMMITTING);
+        assertThat(campaign.corpusNames()).containsExactlyInAnyOrder(idOf("seed").hex(), idOf("child-2").hex());
+        assertThat(campaign.stageOf(assignment).resolve(idOf("child-1").hex())).exists();
+        assertThat(sweep.kept()).containsExactly(1L);
+        assertThat(sweep.removed()).isEmpty();
+    }
+
+    @Test
+    void entriesOfTheCallersOwnEpochAreLeftToTheirCommitter() {
+        ActiveAssignment assignment = crashedCommit(campaign, "seed", CommitPoint.AFTER_BEGIN_COMMIT);
+        String before = campaign.endState(NAMES);
+
+        ReplayReport report = replay(Checkpoints.NONE).run(campaign.epoch, work -> true, T0 + 2);
+
+        assertThat(report.leftToCurrentEpoch()).isEqualTo(1);
+        assertThat(report.completed()).isEmpty();
+        assertThat(campaign.endState(NAMES)).isEqualTo(before);
+        assertThat(campaign.stageOf(assignment).resolve(idOf("child-1").hex())).exists();
+    }
+
+    @Test
+    void entriesOutsideTheCallersShareAreLeftToOthers() {
+        crashedCommit(campaign, "seed", CommitPoint.AFTER_BEGIN_COMMIT);
+        campaign.nextJob("job-2", T0 + 100);
+
+        ReplayReport report = replay(Checkpoints.NONE).run(campaign.epoch, work -> !work.equals(idOf("seed")), T0 + 101);
+
+        assertThat(report.leftToOthers()).isEqualTo(1);
+        assertThat(campaign.store.work(idOf("seed")).state()).isEqualTo(WorkState.COMMITTING);
+    }
+
+    @Test
+    void replayReachesOldEntriesBehindMoreThanAPageOfCurrentOnes() {
+        List<String> old = names("old-", 2, true);
+        List<String> current = names("current-", Replay.PAGE + 1, false);
+        for (String name : old) {
+            crashedCommit(campaign, name, CommitPoint.AFTER_BEGIN_COMMIT);
+        }
+        campaign.nextJob("job-2", T0 + 100);
+        commitWithoutChildren(current);
+
+        ReplayReport report = replay(Checkpoints.NONE).run(campaign.epoch, work -> true, T0 + 101);
+
+        assertThat(report.completed()).extracting(CommitOutcome.Committed::work)
+                .containsExactlyInAnyOrderElementsOf(old.stream().map(CampaignFixture::idOf).toList());
+        assertThat(report.leftToCurrentEpoch()).isEqualTo(current.size());
+    }
+
+    /**
+     * {@code count} names with {@code prefix} whose work ids sort after every id not starting
+     * with {@code f} ({@code last}), or before every id starting with it.
+     */
+    private static List<String> names(String prefix, int count, boolean last) {
+        List<String> names = new ArrayList<>();
+        for (int i = 0; names.size() < count; i++) {
+            String name = prefix + i;
+            if (idOf(name).hex().startsWith("f") == last) {
+                names.add(name);
+            }
+        }
+        return names;
+    }
+
+    /** Admits, claims and takes the commit decision for each of {@code names}, no children. */
+    private void commitWithoutChildren(List<String> names) {
+        List<WorkPayload> payloads = names.stream()
+                .map(name -> new WorkPayload(idOf(name), bytes(name).length))
+                .toList();
+        campaign.store.admit(campaign.epoch, payloads).forEach(ItemResult::orThrow);
+        List<WorkRecord> leased = new ArrayList<>();
+        while (leased.size() < names.size()) {
+            leased.addAll(campaign.store.claim(campaign.epoch, ALICE, Set.of(), 50, T0 + 100, TTL).granted());
+        }
+        List<CommitRequest> requests = leased.stream().map(record -> {
+            ResultId result = ResultId.random();
+            String stage = CorpusLayout.stageName(new StageLocation(campaign.epoch, 9, result.hex()));
+            return new CommitRequest(new Lease(record.id(), record.token()), result, stage, List.of());
+        }).toList();
+        campaign.store.beginCommits(campaign.epoch, requests, T0 + 100).forEach(ItemResult::orThrow);
+    }
+
+    private Replay replay(Checkpoints checkpoints) {
+        return new Replay(campaign.store, new EntryFinisher(campaign.store, campaign.layout, campaign.files, checkpoints));
+    }
+
+    private StageJanitor janitor() {
+        return new StageJanitor(campaign.store, campaign.layout, campaign.files);
+    }
+
+    private static CommitChain chain(CampaignFixture target, Checkpoints checkpoints) {
+        return new CommitChain(target.store, target.layout, target.files, checkpoints);
+    }
+
+    private static Verdict.Valid valid(CampaignFixture target, ActiveAssignment assignment, byte[] payload) {
+        Verdict verdict = new ResultValidator(target.layout).validate(assignment, payload);
+        assertThat(verdict).isInstanceOf(Verdict.Valid.class);
+        return (Verdict.Valid) verdict;
+    }
+
+    private static WorkId[] ids(String... names) {
+        return Arrays.stream(names).map(CampaignFixture::idOf).toArray(WorkId[]::new);
+    }
+}
