@@ -1,5 +1,6 @@
 package io.frontier.store.wire;
 
+import io.frontier.store.error.FrontierException;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -24,6 +25,11 @@ public record ControlFailure(int rank, String reason, Map<String, String> contex
         context.forEach((key, value) -> copy.put(Objects.requireNonNull(key, "context key"),
                 Objects.requireNonNull(value, "context value")));
         context = Collections.unmodifiableMap(copy);
+    }
+
+    /** The report of {@code failure} at coordinator {@code rank}: its fixed message and its context. */
+    public static ControlFailure of(int rank, FrontierException failure) {
+        return new ControlFailure(rank, failure.reason(), failure.context());
     }
 
     /** {@code rank <rank>: reason [key=value, ...]}, for logs and for a stop decision's reason. */
