@@ -17,7 +17,9 @@ import java.util.Locale;
  *       that crashed or timed out is a normal outcome; its outputs count.</li>
  *   <li><b>Input mismatch</b>: the corpus object did not yield the bytes its name promises, so
  *       nothing ran. {@code input} is the digest of what was read, which differs from the work
- *       id; no children; exit kind {@value #NOT_RUN}. The coordinator re-verifies the object.</li>
+ *       id; no children; exit kind {@value #NOT_RUN}. The coordinator re-verifies the object.
+ *       (The one object whose failed read hashes to its name, the empty input's, is answered as
+ *       a worker failure instead, so that "nothing ran" never looks like a valid RESULT.)</li>
  *   <li><b>Worker failure</b>: this worker could not execute the input or stage its children
  *       (an executor or filesystem error on this node). The RESULT declares one child, the
  *       input itself, which a worker never stages (an output equal to the input is dropped), so

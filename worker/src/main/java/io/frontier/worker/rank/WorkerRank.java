@@ -192,6 +192,12 @@ public final class WorkerRank {
         try {
             RunDirectory run = scratch.newRun(assign.result());
             InputCopy.Copied copied = InputCopy.copy(object, assign.work(), run.input());
+            if (!copied.verified() && copied.actual().equals(assign.work())) {
+                // Only the empty input's object can fail to be read yet hash to its name; echoing
+                // that digest would make "not executed" look like a valid RESULT without children.
+                throw new WorkerException("input object of the empty input cannot be read")
+                        .with("path", object).with("problem", copied.problem());
+            }
             if (!copied.verified()) {
                 figures.inputMismatch();
                 report("input does not match its name; not executed", context(assign) + ", path=" + object

@@ -184,6 +184,22 @@ class WorkerRankTest {
     }
 
     @Test
+    void aMissingObjectOfTheEmptyInputIsAWorkerFailureNotAResultWithoutChildren() throws Exception {
+        Path executed = dir.resolve("executed");
+        job = LoopbackJob.start(dir, target("touch '" + executed + "'\n"));
+        WorkId empty = job.seed("");
+        Files.delete(job.layout().corpus().resolve(empty.hex()));
+
+        Assign assign = job.assign(empty);
+        Result result = job.awaitResult();
+
+        assertThat(result.input()).isEqualTo(empty);
+        assertThat(result.children()).containsExactly(new DeclaredChild(empty, 0));
+        assertThat(executed).doesNotExist();
+        assertThatThrownBy(() -> job.inspect(assign, result)).isInstanceOf(StageRejectedException.class);
+    }
+
+    @Test
     void aCrashingTargetIsANormalResultAndItsOutputsCount() throws Exception {
         job = LoopbackJob.start(dir, target("printf 'before the crash\\n' > \"$2/c\"; kill -s SEGV $$\n"));
         WorkId seed = job.seed("seed\n");
