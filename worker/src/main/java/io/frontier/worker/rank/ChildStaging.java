@@ -1,0 +1,83 @@
+package io.frontier.worker.rank;
+
+import io.frontier.store.corpus.ContentHasher;
+import io.frontier.store.corpus.Digest;
+import io.frontier.store.corpus.HashedContent;
+import io.frontier.store.corpus.stage.StageWriter;
+import io.frontier.store.corpus.stage.StagedChild;
+import io.frontier.store.record.WorkId;
+import io.frontier.store.wire.DeclaredChild;
+import io.frontier.store.wire.Result;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Turns the outputs of one execution into the children of its RESULT: hashes every output
+ * (streaming), keeps one output per digest in the order found, drops outputs equal to the input
+ * (executing an input again finds nothing new), and stages each remaining child durably.
+ *
+ * <p>Distinct children beyond the limit ({@link Result#MAX_CHILDREN} for a real RESULT) are not
+ * staged and are counted as {@link Staged#overLimit()}: one RESULT cannot declare more, and
+ * staging files nobody declares would make the stage invalid. Every output counts in {@link Staged#generated()}. Stateless.
+ */
+final class ChildStaging {
+
+    private ChildStaging() {
+    }
+
+    /**
+     * The children of one result, as declared.
+     *
+     * @param children   the distinct children staged, in the order first found
+     * @param generated  every output, duplicates and outputs equal to the input included
+     * @param sameAsInput outputs equal to the input, dropped
+     * @param overLimit  distinct children not staged because the RESULT was full
+     */
+    record Staged(List<DeclaredChild> children, int generated, int sameAsInput, int overLimit) {
+
+        Staged {
+            children = List.copyOf(children);
+        }
+    }
+
+    /**
+     * Stages the children among {@code outputs} of an execution of {@code input}, at most
+     * {@code limit} of them.
+     *
+     * @throws io.frontier.store.error.FrontierException if an output cannot be read or the stage
+     *     cannot be written; the stage then holds some of the children, and the caller must not
+     *     declare it as complete
+     */
+    static Staged stage(List<Path> outputs, WorkId input, StageWriter writer, int limit) {
+        Digest inputDigest = Digest.parse(input.hex());
+        Map<Digest, Path> distinct = new LinkedHashMap<>();
+        int sameAsInput = 0;
+        for (Path output : outputs) {
+            HashedContent content = ContentHasher.hashFile(output);
+            if (content.digest().equals(inputDigest)) {
+                sameAsInput++;
+            } else {
+                distinct.putIfAbsent(content.digest(), output);
+            }
+        }
+        List<DeclaredChild> children = new ArrayList<>();
+        int overLimit = 0;
+        for (Map.Entry<Digest, Path> child : distinct.entrySet()) {
+            if (children.size() == limit) {
+                overLimit++;
+                continue;
+            }
+            StagedChild staged = writer.stage(child.getValue());
+            if (!staged.digest().equals(child.getKey())) {
+                // Only a process that escaped the target's process group can change an output now.
+                throw new WorkerException("an output changed while it was staged")
+                        .with("path", child.getValue()).with("expected", child.getKey()).with("actual", staged.digest());
+            }
+            children.add(new DeclaredChild(WorkId.of(staged.digest().hex()), staged.size()));
+        }
+        return new Staged(children, outputs.size(), sameAsInput, overLimit);
+    }
+}

@@ -1,0 +1,255 @@
+package io.frontier.worker.rank;
+
+import io.frontier.store.corpus.CorpusLayout;
+import io.frontier.store.corpus.StageLocation;
+import io.frontier.store.corpus.fs.DurableFiles;
+import io.frontier.store.corpus.fs.Fsync;
+import io.frontier.store.corpus.stage.StageWriter;
+import io.frontier.store.error.FrontierException;
+import io.frontier.store.wire.Assign;
+import io.frontier.store.wire.MalformedMessageException;
+import io.frontier.store.wire.Result;
+import io.frontier.store.wire.Tags;
+import io.frontier.store.wire.WireCodec;
+import io.frontier.worker.executor.Execution;
+import io.frontier.worker.executor.Executor;
+import io.frontier.worker.executor.ExecutorFactory;
+import io.frontier.worker.fault.FaultPlan;
+import io.frontier.worker.fault.WorkerInjection;
+import io.frontier.worker.link.Envelope;
+import io.frontier.worker.link.Transport;
+import io.frontier.worker.rank.ScratchDirectory.RunDirectory;
+import io.frontier.worker.shutdown.ShutdownReply;
+import io.frontier.worker.topology.JobTopology;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Optional;
+
+/**
+ * One worker rank of a job: waits for its coordinator's messages and answers each ASSIGN with
+ * one RESULT until a SHUTDOWN, which it answers with one ACK before {@link #run} returns.
+ *
+ * <p>Per ASSIGN, in this order: copy {@code corpus/<work>} into a private run directory,
+ * verifying its SHA-256 while copying (a mismatch is answered without executing); run the
+ * executor with the time limit; hash the outputs, keep one per digest, drop those equal to the
+ * input, stage the rest durably in {@code <campaign>/.stage-<epoch>/<rank>/<result>/}; send the
+ * RESULT; remove the run directory. The three kinds of RESULT are described in {@link Answers}.
+ *
+ * <p>Ownership: the worker reads the public corpus and never writes it; it writes the stage of
+ * each of its results and never touches it after sending that RESULT (the coordinator promotes
+ * or removes it); it owns its scratch directory ({@link ScratchDirectory}) for the whole run.
+ *
+ * <p>It listens to its coordinator only ({@link JobTopology#coordinatorOf}). Any other sender,
+ * or a tag other than ASSIGN and SHUTDOWN, is reported and ignored. A message from its
+ * coordinator that does not decode is a protocol failure that ends the rank with an exception:
+ * answering it is impossible and waiting on would leave the coordinator waiting too. Every wait
+ * is bounded by {@link WorkerSettings#idleLimit()}. Used by one thread, the one that owns the
+ * transport.
+ */
+public final class WorkerRank {
+
+    private final Transport transport;
+    private final JobTopology topology;
+    private final int rank;
+    private final int coordinator;
+    private final WorkerSettings settings;
+    private final ExecutorFactory executors;
+    private final FaultPlan faults;
+    private final PrintStream diagnostics;
+    private final CorpusLayout layout;
+    private final DurableFiles files = new DurableFiles(new Fsync());
+    private final WorkerFigures figures = new WorkerFigures();
+    /** Assignments received so far; the fault plan counts them from 1. */
+    private int assignments;
+
+    /**
+     * A worker for the rank {@code transport} belongs to.
+     *
+     * @param executors   creates the executor the settings describe, on this machine
+     * @param faults      faults to inject; {@link FaultPlan#NONE} in a real campaign
+     * @param diagnostics where one line per notable event goes (ignored messages, mismatched
+     *                    inputs, failures, injected faults); standard error for a real rank
+     * @throws io.frontier.worker.link.LinkException if that rank is not a worker of {@code topology}
+     */
+    public WorkerRank(Transport transport, JobTopology topology, WorkerSettings settings, ExecutorFactory executors,
+                      FaultPlan faults, PrintStream diagnostics) {
+        this.transport = transport;
+        this.topology = topology;
+        this.rank = transport.rank();
+        this.coordinator = topology.coordinatorOf(rank);
+        this.settings = settings;
+        this.executors = executors;
+        this.faults = faults;
+        this.diagnostics = diagnostics;
+        this.layout = new CorpusLayout(settings.campaignDirectory());
+    }
+
+    /**
+     * Serves the coordinator until it sends SHUTDOWN, then acknowledges with this worker's
+     * figures and returns them. Claims the scratch directory first and removes it last.
+     *
+     * @throws WorkerException if the scratch directory cannot be claimed, no message comes from
+     *     the coordinator within the idle limit, or an ASSIGN from the coordinator is malformed
+     * @throws MalformedMessageException if a SHUTDOWN from the coordinator is malformed
+     */
+    public WorkerFigures run() {
+        ScratchDirectory scratch = ScratchDirectory.claim(settings.scratchRoot(), rank);
+        try {
+            Executor executor = executors.create(settings.executor(), scratch.directory());
+            if (!faults.isEmpty()) {
+                report("fault plan is active", "plan=" + faults);
+            }
+            while (true) {
+                Envelope message = awaitCoordinator();
+                if (message.tag() == Tags.SHUTDOWN) {
+                    ShutdownReply.acknowledge(transport, topology, message, figures.asMap());
+                    return figures;
+                }
+                answer(decodeAssign(message), scratch, executor);
+            }
+        } finally {
+            release(scratch);
+        }
+    }
+
+    /**
+     * Removes the scratch directory. A failure is reported, not thrown: after the ACK this worker
+     * owes nothing more, and what is left in node-local scratch costs only space.
+     */
+    private void release(ScratchDirectory scratch) {
+        try {
+            scratch.close();
+        } catch (WorkerException e) {
+            report("scratch directory not removed", e.getMessage());
+        }
+    }
+
+    /** The next ASSIGN or SHUTDOWN from the coordinator; everything else is reported and dropped. */
+    private Envelope awaitCoordinator() {
+        long deadline = System.nanoTime() + settings.idleLimit().toNanos();
+        while (true) {
+            long waitStarted = System.nanoTime();
+            long left = deadline - waitStarted;
+            if (left <= 0) {
+                throw new WorkerException("no message from the coordinator within the idle limit")
+                        .with("rank", rank).with("coordinator", coordinator).with("idleLimit", settings.idleLimit());
+            }
+            Optional<Envelope> received = transport.receive(Transport.ANY_SOURCE, Transport.ANY_TAG, Duration.ofNanos(left));
+            figures.idle(System.nanoTime() - waitStarted);
+            if (received.isEmpty()) {
+                continue;
+            }
+            Envelope message = received.get();
+            if (message.source() == coordinator && (message.tag() == Tags.ASSIGN || message.tag() == Tags.SHUTDOWN)) {
+                return message;
+            }
+            figures.ignoredMessage();
+            report("ignored a message", "source=" + message.source() + ", tag=" + message.tag()
+                    + ", bytes=" + message.payload().length + ", coordinator=" + coordinator);
+        }
+    }
+
+    private Assign decodeAssign(Envelope message) {
+        try {
+            return WireCodec.decode(message.payload(), Assign.class);
+        } catch (MalformedMessageException e) {
+            throw new WorkerException("ASSIGN from the coordinator is malformed", e)
+                    .with("rank", rank).with("source", message.source()).with("problem", e.getMessage());
+        }
+    }
+
+    /** Answers one assignment with exactly one RESULT, then removes its run directory. */
+    private void answer(Assign assign, ScratchDirectory scratch, Executor executor) {
+        assignments++;
+        WorkerInjection injection = faults.forWorker(rank, assignments);
+        Result result = execute(assign, scratch, executor, injection);
+        if (!injection.stall().isZero()) {
+            injected("worker.stall", assign, "ms=" + injection.stall().toMillis());
+            sleep(injection.stall());
+        }
+        byte[] payload = WireCodec.encode(result);
+        if (injection.malformedResult()) {
+            injected("worker.malformed-result", assign, "bytes=" + payload.length / 2);
+            payload = Arrays.copyOf(payload, payload.length / 2);
+        }
+        transport.send(coordinator, Tags.RESULT, payload);
+        figures.result();
+        try {
+            scratch.removeRun(assign.result());
+        } catch (WorkerException e) {
+            // The RESULT is sent and the next run uses a new directory; a leftover costs only space.
+            report("run directory not removed", e.getMessage());
+        }
+    }
+
+    private Result execute(Assign assign, ScratchDirectory scratch, Executor executor, WorkerInjection injection) {
+        Path object = layout.corpus().resolve(assign.work().hex());
+        long inputSize = 0;
+        Execution execution = null;
+        try {
+            RunDirectory run = scratch.newRun(assign.result());
+            InputCopy.Copied copied = InputCopy.copy(object, assign.work(), run.input());
+            if (!copied.verified() && copied.actual().equals(assign.work())) {
+                // Only the empty input's object can fail to be read yet hash to its name; echoing
+                // that digest would make "not executed" look like a valid RESULT without children.
+                throw new WorkerException("input object of the empty input cannot be read")
+                        .with("path", object).with("problem", copied.problem());
+            }
+            if (!copied.verified()) {
+                figures.inputMismatch();
+                report("input does not match its name; not executed", context(assign) + ", path=" + object
+                        + ", actual=" + copied.actual() + ", bytesRead=" + copied.size() + ", problem=" + copied.problem());
+                return Answers.inputMismatch(assign, copied);
+            }
+            inputSize = copied.size();
+            execution = executor.run(run.input(), run.outputs(), settings.timeLimit());
+            figures.execution(execution.outputs().size());
+            StageLocation location = new StageLocation(assign.epoch(), rank, assign.result().hex());
+            StageWriter writer = new StageWriter(layout, location, files);
+            ChildStaging.Staged staged = ChildStaging.stage(execution.outputs(), assign.work(), writer,
+                    Result.MAX_CHILDREN);
+            if (staged.overLimit() > 0) {
+                report("children over the limit of one RESULT were left out", context(assign)
+                        + ", overLimit=" + staged.overLimit() + ", limit=" + Result.MAX_CHILDREN);
+            }
+            if (injection.extraStageFile()) {
+                injected("worker.extra-stage-file", assign, "stage=" + writer.directory());
+                writer.stage(("frontier injected extra stage file " + assign.result() + "\n").getBytes(StandardCharsets.UTF_8));
+            }
+            Result executed = Answers.executed(assign, staged, execution);
+            figures.staged(staged);
+            return executed;
+        } catch (FrontierException e) {
+            figures.failure();
+            int generated = execution == null ? 0 : execution.outputs().size();
+            report("assignment failed on this worker; answering with a RESULT that cannot be accepted",
+                    context(assign) + ", problem=" + e.getMessage());
+            return Answers.workerFailure(assign, inputSize, generated, execution);
+        }
+    }
+
+    private void injected(String fault, Assign assign, String detail) {
+        figures.faultInjected();
+        report("fault injected: " + fault, context(assign) + ", " + detail);
+    }
+
+    private String context(Assign assign) {
+        return "work=" + assign.work() + ", result=" + assign.result() + ", attempt=" + assign.attempt();
+    }
+
+    private void report(String event, String context) {
+        diagnostics.println("frontier worker rank " + rank + ": " + event + " [" + context + "]");
+    }
+
+    private void sleep(Duration duration) {
+        try {
+            Thread.sleep(duration.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new WorkerException("interrupted during an injected stall", e).with("rank", rank);
+        }
+    }
+}

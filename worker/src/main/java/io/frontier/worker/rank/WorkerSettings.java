@@ -1,0 +1,87 @@
+package io.frontier.worker.rank;
+
+import io.frontier.worker.executor.ExecutorConfig;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * What a worker rank needs to run, as JSON inside the campaign's settings. Every field is
+ * required; the record checks its values when constructed, so a bad file fails when it is read
+ * (decode it with {@link io.frontier.store.wire.WireCodec}, which also refuses unknown fields).
+ *
+ * <pre>
+ * {"executor": {"type": "command", "command": ["/opt/engine/run", "{input}", "{output_dir}"], "input": "file",
+ *               "environment": {}, "limits": {"addressSpaceMiB": 4096, "cpuSeconds": 0, "fileSizeMiB": 64}},
+ *  "timeLimitMillis": 60000, "campaign": "/shared/campaigns/parser", "scratch": "/tmp/frontier",
+ *  "idleLimitMillis": 86400000}
+ * </pre>
+ *
+ * <p>Resource limits are those of {@code executor.limits}: one place, so a worker cannot run
+ * under limits other than the ones the configuration shows.
+ *
+ * @param executor        how to run the target, with its resource limits
+ * @param timeLimitMillis wall time one execution may take before its process group is killed
+ * @param campaign        the campaign directory on the shared filesystem, the same absolute path
+ *                        on every node: the worker reads {@code corpus/} and writes its stages
+ * @param scratch         an absolute directory for private working files, on a local disk if
+ *                        possible; each worker rank uses {@code <scratch>/rank-<global rank>}
+ * @param idleLimitMillis the longest wait for a message from the coordinator; past it the worker
+ *                        gives up with an error instead of waiting forever for a coordinator
+ *                        that is gone. Idle waits are normal: make it far longer than any
+ *                        execution, and than the coordinators' termination deadlines.
+ */
+public record WorkerSettings(ExecutorConfig executor, long timeLimitMillis, String campaign, String scratch,
+                             long idleLimitMillis) {
+
+    public WorkerSettings {
+        if (executor == null) {
+            throw new WorkerException("worker settings field is missing").with("field", "executor");
+        }
+        requirePositive("timeLimitMillis", timeLimitMillis);
+        requirePositive("idleLimitMillis", idleLimitMillis);
+        requireAbsolute("campaign", campaign);
+        requireAbsolute("scratch", scratch);
+    }
+
+    /** {@link #timeLimitMillis} as a duration. */
+    public Duration timeLimit() {
+        return Duration.ofMillis(timeLimitMillis);
+    }
+
+    /** {@link #idleLimitMillis} as a duration. */
+    public Duration idleLimit() {
+        return Duration.ofMillis(idleLimitMillis);
+    }
+
+    /** {@link #campaign} as a path. */
+    public Path campaignDirectory() {
+        return Path.of(campaign);
+    }
+
+    /** {@link #scratch} as a path. */
+    public Path scratchRoot() {
+        return Path.of(scratch);
+    }
+
+    private static void requirePositive(String field, long millis) {
+        if (millis <= 0) {
+            throw new WorkerException("worker settings time must be positive").with("field", field).with("value", millis);
+        }
+    }
+
+    private static void requireAbsolute(String field, String path) {
+        if (path == null) {
+            throw new WorkerException("worker settings field is missing").with("field", field);
+        }
+        try {
+            Path parsed = Path.of(path);
+            if (!parsed.isAbsolute() || !parsed.normalize().equals(parsed) || parsed.getParent() == null) {
+                throw new WorkerException("worker settings path must be absolute and normalized, not the root")
+                        .with("field", field).with("path", path);
+            }
+        } catch (InvalidPathException e) {
+            throw new WorkerException("worker settings path is invalid", e).with("field", field).with("path", path);
+        }
+    }
+}

@@ -1,0 +1,70 @@
+package io.frontier.worker.rank;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.frontier.store.wire.MalformedMessageException;
+import io.frontier.store.wire.WireCodec;
+import io.frontier.worker.executor.CommandConfig;
+import io.frontier.worker.executor.InputMode;
+import io.frontier.worker.executor.process.ResourceLimits;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class WorkerSettingsTest {
+
+    private static final String JSON = """
+            {"executor": {"type": "command", "command": ["/opt/engine/run", "{input}", "{output_dir}"], "input": "file",
+                          "environment": {}, "limits": {"addressSpaceMiB": 4096, "cpuSeconds": 0, "fileSizeMiB": 64}},
+             "timeLimitMillis": 60000, "campaign": "/shared/campaigns/parser", "scratch": "/tmp/frontier",
+             "idleLimitMillis": 86400000}
+            """;
+
+    private static WorkerSettings decode(String json) {
+        return WireCodec.decode(json.getBytes(StandardCharsets.UTF_8), WorkerSettings.class);
+    }
+
+    @Test
+    void theDocumentedExampleDecodesStrictlyAndRoundTrips() {
+        WorkerSettings settings = decode(JSON);
+
+        assertThat(settings).isEqualTo(new WorkerSettings(
+                new CommandConfig(List.of("/opt/engine/run", "{input}", "{output_dir}"), InputMode.FILE, Map.of(),
+                        new ResourceLimits(4096, 0, 64)),
+                60_000, "/shared/campaigns/parser", "/tmp/frontier", 86_400_000));
+        assertThat(settings.timeLimit()).isEqualTo(Duration.ofMinutes(1));
+        assertThat(settings.idleLimit()).isEqualTo(Duration.ofDays(1));
+        assertThat(settings.campaignDirectory()).isEqualTo(Path.of("/shared/campaigns/parser"));
+        assertThat(settings.scratchRoot()).isEqualTo(Path.of("/tmp/frontier"));
+        assertThat(decode(new String(WireCodec.encode(settings), StandardCharsets.UTF_8))).isEqualTo(settings);
+    }
+
+    @Test
+    void unknownMissingAndMistypedFieldsAreRejected() {
+        assertThatThrownBy(() -> decode(JSON.replace("\"scratch\"", "\"pollMillis\": 5, \"scratch\"")))
+                .isInstanceOf(MalformedMessageException.class).hasMessageContaining("pollMillis");
+        assertThatThrownBy(() -> decode(JSON.replaceAll(",\\s*\"idleLimitMillis\": 86400000", "")))
+                .isInstanceOf(MalformedMessageException.class).hasMessageContaining("idleLimitMillis");
+        assertThatThrownBy(() -> decode(JSON.replace("60000", "\"60000\"")))
+                .isInstanceOf(MalformedMessageException.class);
+        assertThatThrownBy(() -> decode(JSON.replace("\"/tmp/frontier\"", "null")))
+                .isInstanceOf(MalformedMessageException.class);
+    }
+
+    @Test
+    void timesMustBePositiveAndPathsAbsoluteNormalizedAndNotTheRoot() {
+        assertThatThrownBy(() -> decode(JSON.replace("60000", "0")))
+                .hasMessageContaining("worker settings time must be positive").hasMessageContaining("timeLimitMillis");
+        assertThatThrownBy(() -> decode(JSON.replace("86400000", "-1"))).hasMessageContaining("idleLimitMillis");
+        for (String path : List.of("campaigns/parser", "/shared/../parser", "/", "/shared/./parser")) {
+            assertThatThrownBy(() -> decode(JSON.replace("/shared/campaigns/parser", path)))
+                    .as(path).hasMessageContaining("worker settings path must be absolute").hasMessageContaining("field=campaign");
+        }
+        assertThatThrownBy(() -> decode(JSON.replace("/tmp/frontier", "tmp")))
+                .hasMessageContaining("field=scratch");
+    }
+}
