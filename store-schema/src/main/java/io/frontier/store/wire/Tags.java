@@ -6,7 +6,7 @@ package io.frontier.store.wire;
  *
  * <p>Coordinator to worker: {@link #ASSIGN}, {@link #SHUTDOWN}. Worker to coordinator:
  * {@link #RESULT}, {@link #SHUTDOWN_ACK}. Between coordinators: {@link #PREPARE}, {@link #VOTE},
- * {@link #DECISION}, {@link #CONTROL_FAILURE}, {@link #STATS}, {@link #STATS_ACK}.
+ * {@link #DECISION}, {@link #START}, {@link #CONTROL_FAILURE}, {@link #STATS}, {@link #STATS_ACK}.
  */
 public final class Tags {
 
@@ -21,6 +21,11 @@ public final class Tags {
     public static final int VOTE = 21;
     /** Root → coordinators: a probe's outcome (commit: shut down; abort: carry on) or a stop ({@link Decision}). */
     public static final int DECISION = 22;
+    /**
+     * Root → coordinators, empty: replay of earlier epochs and the corpus audit are done, so
+     * claiming and dispatching may begin.
+     */
+    public static final int START = 23;
 
     /** Coordinator → its workers: stop after the current message; answer with an ACK ({@link Shutdown}). */
     public static final int SHUTDOWN = 30;

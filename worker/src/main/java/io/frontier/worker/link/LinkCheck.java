@@ -50,7 +50,7 @@ public final class LinkCheck {
         Path log = directory.resolve("mpirun.log");
         MpiJobSpec spec = new MpiJobSpec(ranks, classpath, List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"),
                 LinkCheckRank.class.getName(),
-                List.of(directory.toString(), Long.toString(messageTimeout.toMillis())));
+                List.of(directory.toString(), Long.toString(messageTimeout.toMillis())), java.util.Map.of());
         long started = System.nanoTime();
         Process job = launcher.start(spec, directory, log);
         int exitCode = awaitJob(job, messageTimeout.plus(JOB_GRACE));

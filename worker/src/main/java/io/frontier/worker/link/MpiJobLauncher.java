@@ -45,6 +45,10 @@ public final class MpiJobLauncher {
         command.add("none");
         command.add("-np");
         command.add(Integer.toString(spec.ranks()));
+        new java.util.TreeMap<>(spec.environment()).forEach((name, value) -> {
+            command.add("-x");
+            command.add(name + "=" + value);
+        });
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.add("-Djava.library.path=" + installation.libraryDirectory());
         command.addAll(spec.jvmOptions());
@@ -64,6 +68,22 @@ public final class MpiJobLauncher {
                 .directory(workingDirectory.toFile())
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+        try {
+            return builder.start();
+        } catch (IOException e) {
+            throw new LinkException("mpirun could not be started", e)
+                    .with("mpirun", installation.mpirun()).with("ranks", spec.ranks());
+        }
+    }
+
+    /**
+     * Starts the job with its standard output and error on this process's own, for a job a
+     * person watches. The caller owns the process.
+     */
+    public Process startInForeground(MpiJobSpec spec, Path workingDirectory) {
+        ProcessBuilder builder = new ProcessBuilder(command(spec))
+                .directory(workingDirectory.toFile())
+                .inheritIO();
         try {
             return builder.start();
         } catch (IOException e) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class MpiJobLauncherTest {
@@ -12,7 +13,8 @@ class MpiJobLauncherTest {
     private static final MpiInstallation INSTALLATION =
             new MpiInstallation(Path.of("/opt/mpi/bin/mpirun"), Path.of("/opt/mpi/lib"), "4.1.4");
     private static final MpiJobSpec THREE_RANKS =
-            new MpiJobSpec(3, "a.jar:b.jar", List.of("-Xmx64m"), "org.example.Main", List.of("x", "y"));
+            new MpiJobSpec(3, "a.jar:b.jar", List.of("-Xmx64m"), "org.example.Main", List.of("x", "y"),
+                    Map.of("B_VAR", "2", "A_VAR", "1"));
 
     @Test
     void rootMayRunOnlyWhenThisProcessIsRoot() {
@@ -38,8 +40,16 @@ class MpiJobLauncherTest {
     }
 
     @Test
+    void everyRankGetsTheJobsEnvironmentThroughMpirunInNameOrder() {
+        List<String> command = new MpiJobLauncher(INSTALLATION, false, 8).command(THREE_RANKS);
+
+        assertThat(command).containsSequence("-x", "A_VAR=1", "-x", "B_VAR=2");
+        assertThat(command.indexOf("-x")).isLessThan(command.indexOf("-cp"));
+    }
+
+    @Test
     void aJobNeedsAtLeastOneRank() {
-        assertThatThrownBy(() -> new MpiJobSpec(0, "cp", List.of(), "Main", List.of()))
+        assertThatThrownBy(() -> new MpiJobSpec(0, "cp", List.of(), "Main", List.of(), Map.of()))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("at least one rank");
     }
 }

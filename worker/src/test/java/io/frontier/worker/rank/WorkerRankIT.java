@@ -70,11 +70,10 @@ class WorkerRankIT {
         MpiJobLauncher launcher = MpiJobLauncher.forThisMachine(MpiInstallation.discover());
         MpiJobSpec spec = new MpiJobSpec(3, System.getProperty("java.class.path"),
                 List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"), ScriptedJobRank.class.getName(),
-                List.of(settingsFile.toString(), dir.toString()));
+                List.of(settingsFile.toString(), dir.toString()), java.util.Map.of(FaultPlan.ENVIRONMENT_VARIABLE, faults));
         List<String> command = launcher.command(spec);
         ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
                 .redirectOutput(dir.resolve("mpirun.log").toFile());
-        builder.environment().put(FaultPlan.ENVIRONMENT_VARIABLE, faults);
         Process job = builder.start();
         if (!job.waitFor(150, TimeUnit.SECONDS)) {
             job.descendants().forEach(ProcessHandle::destroyForcibly);

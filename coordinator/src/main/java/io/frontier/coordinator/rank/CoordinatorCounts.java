@@ -1,0 +1,51 @@
+package io.frontier.coordinator.rank;
+
+import io.frontier.coordinator.termination.CoordinatorFigures;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * What one coordinator did during a job; the summary's per-coordinator row. Not thread-safe:
+ * owned by the coordinator's loop.
+ */
+final class CoordinatorCounts implements CoordinatorFigures {
+
+    /** RESULTs accepted and committed (one per execution that counted). */
+    long executions;
+    /** Outputs the executions wrote, before de-duplication. */
+    long childrenGenerated;
+    /** Children declared in committed results (distinct within a result). */
+    long childrenDeclared;
+    /** Children this coordinator's completions enqueued as new work (new to the campaign). */
+    long uniqueChildren;
+    /** RESULTs rejected as invalid. */
+    long invalidResults;
+    /** Worker ranks quarantined. */
+    long quarantinedWorkers;
+    /** Items dispatched (ASSIGNs sent), retries included. */
+    long dispatched;
+    /** Results whose commit the store refused (stale token or epoch). */
+    long refusedCommits;
+    /** Milliseconds this coordinator had nothing queued and nothing running. */
+    long idleMillis;
+
+    @Override
+    public long invalidResults() {
+        return invalidResults;
+    }
+
+    @Override
+    public Map<String, Long> counts() {
+        Map<String, Long> counts = new LinkedHashMap<>();
+        counts.put("executions", executions);
+        counts.put("childrenGenerated", childrenGenerated);
+        counts.put("childrenDeclared", childrenDeclared);
+        counts.put("uniqueChildren", uniqueChildren);
+        counts.put("invalidResults", invalidResults);
+        counts.put("quarantinedWorkers", quarantinedWorkers);
+        counts.put("dispatched", dispatched);
+        counts.put("refusedCommits", refusedCommits);
+        counts.put("idleMillis", idleMillis);
+        return counts;
+    }
+}

@@ -1,0 +1,375 @@
+package io.frontier.coordinator.rank;
+
+import io.frontier.coordinator.admission.CorpusAudit;
+import io.frontier.coordinator.admission.SeedAdmission;
+import io.frontier.coordinator.assignment.ActiveAssignment;
+import io.frontier.coordinator.assignment.ActiveAssignments;
+import io.frontier.coordinator.commit.CommitOutcome;
+import io.frontier.coordinator.control.ControlFailure;
+import io.frontier.coordinator.dispatch.WorkQueue;
+import io.frontier.coordinator.rejection.Rejection;
+import io.frontier.coordinator.replay.ReplayReport;
+import io.frontier.coordinator.termination.LocalFrontier;
+import io.frontier.coordinator.termination.Outcome;
+import io.frontier.coordinator.termination.Termination;
+import io.frontier.coordinator.validation.Verdict;
+import io.frontier.store.campaign.CampaignStore;
+import io.frontier.store.campaign.ClaimResult;
+import io.frontier.store.campaign.ItemResult;
+import io.frontier.store.campaign.Lease;
+import io.frontier.store.campaign.Recovered;
+import io.frontier.store.campaign.RecoveryResult;
+import io.frontier.store.corpus.Digest;
+import io.frontier.store.corpus.fsck.CheckFinding;
+import io.frontier.store.error.FrontierException;
+import io.frontier.store.record.Owner;
+import io.frontier.store.record.WorkRecord;
+import io.frontier.store.wire.Tags;
+import io.frontier.store.wire.WireCodec;
+import io.frontier.worker.link.Envelope;
+import io.frontier.worker.link.Transport;
+import io.frontier.worker.fault.StopPoint;
+import io.frontier.worker.topology.JobTopology;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * One coordinator rank's event loop. Runs on the thread that owns MPI until the termination
+ * protocol ends the job, and returns how it ended.
+ *
+ * <p>Order of a job: root replays the commits earlier epochs left unfinished, sweeps their stale
+ * stages and audits the public corpus; then it tells the other coordinators to start. Only then
+ * does any coordinator claim or dispatch. From there every turn of the loop handles at most one
+ * message, fills idle workers from the local queue (claiming from the store when it is empty),
+ * renews leases when due, and lets the termination protocol act.
+ */
+public final class CoordinatorRank implements LocalFrontier {
+
+    private static final int ROOT = 0;
+    /** How long one turn waits for a message while work is out, and while there is none. */
+    private static final Duration BUSY_POLL = Duration.ofMillis(1);
+    private static final Duration IDLE_POLL = Duration.ofMillis(10);
+    /** After a claim found nothing, the loop leaves the store alone this long (refresh still asks). */
+    private static final long EMPTY_CLAIM_BACKOFF_MILLIS = 100;
+
+    private final Transport transport;
+    private final JobTopology topology;
+    private final CoordinatorServices services;
+    private final CoordinatorSettings settings;
+    private final long epoch;
+    private final Owner owner;
+    private final Set<Integer> ownBuckets;
+    private final PrintStream log;
+
+    private final WorkQueue queue = new WorkQueue();
+    private final ActiveAssignments assignments = new ActiveAssignments();
+    private final Deque<Integer> idleWorkers = new ArrayDeque<>();
+    private final Set<Integer> quarantined = new TreeSet<>();
+    private final CoordinatorCounts counts = new CoordinatorCounts();
+    private final Termination termination;
+
+    /** False until root has finished replay and the audit: no claim, no dispatch before. */
+    private boolean started;
+    private long startDeadline;
+    private long nextRenewal;
+    private long nextClaim;
+
+    public CoordinatorRank(Transport transport, JobTopology topology, CoordinatorServices services,
+                           CoordinatorSettings settings, long epoch, Owner owner, Set<Integer> ownBuckets,
+                           PrintStream log) {
+        this.transport = transport;
+        this.topology = topology;
+        this.services = services;
+        this.settings = settings;
+        this.epoch = epoch;
+        this.owner = owner;
+        this.ownBuckets = Set.copyOf(ownBuckets);
+        this.log = log;
+        idleWorkers.addAll(topology.workersOf(transport.rank()));
+        this.termination = new Termination(transport, topology, settings.termination(), this,
+                this::confirmQuiescent, counts, System.nanoTime());
+        this.startDeadline = nowMillis() + settings.startTimeout().toMillis();
+    }
+
+    /** Runs the job on this coordinator to its end. */
+    public Outcome run() {
+        if (transport.rank() == ROOT) {
+            prepareAsRoot();
+        }
+        long lastTurn = nowMillis();
+        while (!termination.ended()) {
+            long now = nowMillis();
+            boolean idleBefore = idle();
+            Optional<Envelope> message = transport.receive(Transport.ANY_SOURCE, Transport.ANY_TAG,
+                    idleBefore ? IDLE_POLL : BUSY_POLL);
+            now = nowMillis();
+            if (idleBefore) {
+                counts.idleMillis += now - lastTurn;
+            }
+            lastTurn = now;
+            try {
+                message.ifPresent(envelope -> onMessage(envelope, nowMillis()));
+                if (started && termination.acceptsWork()) {
+                    dispatch(nowMillis(), false);
+                }
+                renewIfDue(nowMillis());
+                checkStartDeadline(nowMillis());
+            } catch (FrontierException failure) {
+                termination.controlFailure(failure, System.nanoTime());
+            }
+            termination.tick(System.nanoTime());
+        }
+        Outcome outcome = termination.outcome();
+        if (transport.rank() == ROOT && outcome.ending() == Outcome.Ending.COMMITTED && outcome.clean()) {
+            services.janitor().sweepUpTo(epoch);
+        }
+        return outcome;
+    }
+
+    /** What this coordinator did, for the summary. */
+    public java.util.Map<String, Long> counts() {
+        return counts.counts();
+    }
+
+    @Override
+    public boolean idle() {
+        return queue.isEmpty() && assignments.size() == 0;
+    }
+
+    /**
+     * The shared refresh: rescan external inputs (root owns the seed directory) → pick up
+     * pending work from the store → recover expired leases (verifying each recovered object) →
+     * recompute idle. Before the start, nothing may be picked up and the coordinator is idle.
+     */
+    @Override
+    public boolean refresh() {
+        if (!started) {
+            return true;
+        }
+        long now = nowMillis();
+        if (services.seeds() != null) {
+            SeedAdmission.Pass pass = services.seeds().scan(epoch);
+            if (pass.admitted() > 0) {
+                log.printf("coordinator %d: admitted %d new seeds%n", transport.rank(), pass.admitted());
+            }
+        }
+        dispatch(now, true);
+        recoverExpired(now);
+        dispatch(now, true);
+        return idle();
+    }
+
+    private void prepareAsRoot() {
+        double now = seconds(nowMillis());
+        try {
+            services.replay().run(epoch, work -> true, now);
+            services.janitor().sweepUpTo(epoch - 1);
+            CorpusAudit.Outcome audit = CorpusAudit.run(services.corpus().directory());
+            if (!audit.trusted()) {
+                CheckFinding first = audit.fatal().get(0);
+                throw new FrontierException("corpus object does not match its name")
+                        .with("object", first.name()).with("kind", first.kind())
+                        .with("expected", first.expected()).with("actual", first.actual())
+                        .with("detail", first.detail()).with("badObjects", audit.fatal().size());
+            }
+            if (services.seeds() != null) {
+                services.seeds().scan(epoch);
+            }
+            started = true;
+            for (int peer : topology.peersOf(ROOT)) {
+                transport.send(peer, Tags.START, new byte[0]);
+            }
+        } catch (FrontierException failure) {
+            log.printf("coordinator %d: control failure before start: %s%n", transport.rank(), failure.getMessage());
+            termination.controlFailure(failure, System.nanoTime());
+        }
+    }
+
+    private void onMessage(Envelope envelope, long now) {
+        if (envelope.tag() == Tags.RESULT) {
+            onResult(envelope, now);
+        } else if (envelope.tag() == Tags.START && envelope.source() == ROOT) {
+            started = true;
+        } else if (Termination.handles(envelope.tag())) {
+            termination.onMessage(envelope, System.nanoTime());
+        } else {
+            log.printf("coordinator %d: ignored a message with tag %d from rank %d%n",
+                    transport.rank(), envelope.tag(), envelope.source());
+        }
+    }
+
+    private void onResult(Envelope envelope, long now) {
+        Optional<ActiveAssignment> active = assignments.take(envelope.source());
+        if (active.isEmpty()) {
+            log.printf("coordinator %d: ignored a RESULT from rank %d, which holds no assignment%n",
+                    transport.rank(), envelope.source());
+            return;
+        }
+        ActiveAssignment assignment = active.get();
+        services.faults().stopAt(transport.rank(), StopPoint.AFTER_RESULT);
+        Verdict verdict = services.validator().validate(assignment, envelope.payload());
+        if (verdict instanceof Verdict.Valid valid) {
+            commit(assignment, valid, now);
+        } else {
+            reject(assignment, (Verdict.Invalid) verdict, now);
+        }
+    }
+
+    private void commit(ActiveAssignment assignment, Verdict.Valid valid, long now) {
+        CommitOutcome outcome = services.commits().commit(assignment, valid, seconds(now));
+        idleWorkers.addLast(assignment.workerRank());
+        if (outcome instanceof CommitOutcome.Committed committed) {
+            counts.executions++;
+            counts.childrenGenerated += valid.result().generated();
+            counts.childrenDeclared += valid.result().children().size();
+            counts.uniqueChildren += committed.enqueued().size();
+        } else if (outcome instanceof CommitOutcome.Refused refused) {
+            counts.refusedCommits++;
+            log.printf("coordinator %d: commit refused for work %s: %s%n", transport.rank(), refused.work(),
+                    refused.reason());
+        } else if (outcome instanceof CommitOutcome.ControlFailed failed) {
+            throw asException(failed.failure());
+        } else {
+            throw new FrontierException("a commit could not be finished in this job; resume will replay it")
+                    .with("work", assignment.work()).with("result", assignment.result()).with("outcome", outcome);
+        }
+    }
+
+    private void reject(ActiveAssignment assignment, Verdict.Invalid invalid, long now) {
+        counts.invalidResults++;
+        Rejection rejection = services.rejections().handle(assignment, invalid, seconds(now), settings.leaseSeconds());
+        if (quarantined.add(assignment.workerRank())) {
+            counts.quarantinedWorkers++;
+        }
+        log.printf("coordinator %d: invalid result from worker %d for work %s (%s); worker quarantined%n",
+                transport.rank(), assignment.workerRank(), assignment.work(), invalid);
+        if (rejection instanceof Rejection.Requeued requeued) {
+            queue.retryFirst(requeued.kept());
+        } else if (rejection instanceof Rejection.ControlFailed failed) {
+            throw asException(failed.failure());
+        }
+        if (quarantined.containsAll(topology.workersOf(transport.rank()))) {
+            throw new FrontierException("every worker of this coordinator's group is quarantined")
+                    .with("rank", transport.rank()).with("workers", quarantined);
+        }
+    }
+
+    /**
+     * Hands queued work to idle workers, claiming from the store when the queue is empty. A
+     * claim that found nothing is not repeated for a short while, unless {@code refreshing}.
+     */
+    private void dispatch(long now, boolean refreshing) {
+        while (!idleWorkers.isEmpty()) {
+            if (queue.isEmpty() && !claim(now, refreshing)) {
+                return;
+            }
+            WorkRecord item = queue.next().orElseThrow();
+            int worker = idleWorkers.pollFirst();
+            ActiveAssignment assignment = ActiveAssignment.issue(item, epoch, worker, seconds(now));
+            assignments.add(assignment);
+            transport.send(worker, Tags.ASSIGN, WireCodec.encode(assignment.message()));
+            counts.dispatched++;
+            services.faults().stopAt(transport.rank(), StopPoint.AFTER_ASSIGN);
+        }
+    }
+
+    private boolean claim(long now, boolean refreshing) {
+        if (!refreshing && now < nextClaim) {
+            return false;
+        }
+        int wanted = Math.min(Math.min(settings.claimBatch(), CampaignStore.MAX_CLAIM), idleWorkers.size());
+        ClaimResult claimed = services.store().claim(epoch, owner, ownBuckets, wanted, seconds(now),
+                settings.leaseSeconds());
+        if (!claimed.blocked().isEmpty()) {
+            throw new FrontierException("a work record cannot be read; the item is blocked")
+                    .with("key", claimed.blocked().get(0).key())
+                    .with("problem", claimed.blocked().get(0).problem().getMessage());
+        }
+        claimed.granted().forEach(queue::add);
+        if (!claimed.granted().isEmpty()) {
+            services.faults().stopAt(transport.rank(), StopPoint.AFTER_CLAIM);
+        }
+        if (claimed.granted().isEmpty()) {
+            nextClaim = now + EMPTY_CLAIM_BACKOFF_MILLIS;
+            return false;
+        }
+        return true;
+    }
+
+    private void recoverExpired(long now) {
+        RecoveryResult recovered = services.store().recoverExpired(epoch, owner, CampaignStore.MAX_CLAIM, seconds(now));
+        if (!recovered.blocked().isEmpty()) {
+            throw new FrontierException("an expired lease cannot be recovered: its record is inconsistent")
+                    .with("key", recovered.blocked().get(0).key())
+                    .with("problem", recovered.blocked().get(0).problem().getMessage());
+        }
+        for (Recovered item : recovered.recovered()) {
+            services.corpus().verify(Digest.parse(item.id().hex()));
+        }
+        if (!recovered.recovered().isEmpty()) {
+            log.printf("coordinator %d: recovered %d expired leases%n", transport.rank(), recovered.recovered().size());
+        }
+    }
+
+    /** Renews the leases of queued and running items every third of the lease; lost ones leave the queue. */
+    private void renewIfDue(long now) {
+        if (now < nextRenewal) {
+            return;
+        }
+        nextRenewal = now + settings.lease().toMillis() / 3;
+        List<Lease> leases = new ArrayList<>(queue.leases());
+        assignments.all().forEach(assignment -> leases.add(assignment.lease()));
+        for (int from = 0; from < leases.size(); from += CampaignStore.MAX_BATCH) {
+            List<Lease> batch = leases.subList(from, Math.min(leases.size(), from + CampaignStore.MAX_BATCH));
+            List<ItemResult<WorkRecord>> renewed = services.store().renew(epoch, batch, seconds(now),
+                    settings.leaseSeconds());
+            for (int i = 0; i < batch.size(); i++) {
+                if (!renewed.get(i).succeeded() && queue.drop(batch.get(i))) {
+                    log.printf("coordinator %d: lost the lease of queued work %s: %s%n", transport.rank(),
+                            batch.get(i).work(), renewed.get(i).failure().getMessage());
+                }
+            }
+        }
+    }
+
+    /**
+     * Root's final check: one serializable store transaction that finds nothing pending, leased
+     * or committing in this epoch and records quiescence.
+     */
+    private boolean confirmQuiescent() {
+        boolean quiescent = services.store().checkQuiescence(epoch, seconds(nowMillis())).quiescent();
+        if (quiescent) {
+            services.faults().stopAt(transport.rank(), StopPoint.AFTER_QUIESCENCE);
+        }
+        return quiescent;
+    }
+
+    private void checkStartDeadline(long now) {
+        if (!started && now > startDeadline) {
+            started = true;
+            throw new FrontierException("root did not finish replay and the corpus audit in time")
+                    .with("rank", transport.rank()).with("timeout", settings.startTimeout());
+        }
+    }
+
+    private static FrontierException asException(ControlFailure failure) {
+        FrontierException exception = new FrontierException(failure.reason());
+        failure.context().forEach(exception::with);
+        return exception;
+    }
+
+    private static long nowMillis() {
+        return System.currentTimeMillis();
+    }
+
+    private static double seconds(long millis) {
+        return millis / 1000.0;
+    }
+}

@@ -1,0 +1,34 @@
+package io.frontier.coordinator.rank;
+
+import io.frontier.coordinator.termination.TerminationSettings;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * How a coordinator runs: lease length, how much it claims at once, where external seeds
+ * arrive (root only), and the termination protocol's timings.
+ *
+ * @param lease how long a claimed item stays leased without renewal; renewed every third of it
+ * @param claimBatch the most items claimed in one store transaction
+ * @param seeds the external seed directory that root scans, or null for none
+ * @param startTimeout how long a coordinator other than root waits for root to finish replay and
+ *        the corpus audit before it gives up
+ */
+public record CoordinatorSettings(Duration lease, int claimBatch, Path seeds, Duration startTimeout,
+                                  TerminationSettings termination) {
+
+    public CoordinatorSettings {
+        Objects.requireNonNull(lease, "lease");
+        Objects.requireNonNull(startTimeout, "startTimeout");
+        Objects.requireNonNull(termination, "termination");
+        if (lease.isNegative() || lease.isZero() || claimBatch < 1 || startTimeout.isNegative()) {
+            throw new IllegalArgumentException("coordinator settings out of range: lease " + lease
+                    + ", claimBatch " + claimBatch + ", startTimeout " + startTimeout);
+        }
+    }
+
+    double leaseSeconds() {
+        return lease.toMillis() / 1000.0;
+    }
+}

@@ -1,0 +1,50 @@
+package io.frontier.tools.campaign;
+
+import io.frontier.store.error.FrontierException;
+import io.frontier.worker.rank.WorkerSettings;
+
+/**
+ * Everything every rank of every job of one campaign must agree on, stored as
+ * {@code <campaign>/campaign.json}.
+ *
+ * @param schema layout version, {@link #SCHEMA}
+ * @param name the campaign's name in the store (printable ASCII, no spaces)
+ * @param store where leases, commits and the manifest live: {@code sqlite:<path>} or
+ *        {@code fdb:<cluster-file>}
+ * @param seeds the external seed directory root scans, an absolute path
+ * @param coordinators how many coordinator ranks a job has
+ * @param leaseMillis how long a claimed item stays leased without renewal
+ * @param claimBatch the most items a coordinator claims in one transaction
+ * @param buckets how many ready-index buckets work is spread over
+ * @param maxAttempts how many abandoned commits an item survives
+ * @param idleWindowMillis how long root must be idle without a break before it probes for
+ *        quiescence
+ * @param worker what every worker rank runs
+ */
+public record CampaignSettings(int schema, String name, String store, String seeds, int coordinators,
+                               long leaseMillis, int claimBatch, int buckets, int maxAttempts,
+                               long idleWindowMillis, WorkerSettings worker) {
+
+    public static final int SCHEMA = 1;
+
+    public CampaignSettings {
+        if (schema != SCHEMA) {
+            throw new FrontierException("campaign settings schema is not supported").with("schema", schema);
+        }
+        if (name == null || !name.matches("[!-~]{1,128}")) {
+            throw new FrontierException("campaign name must be 1 to 128 printable ASCII characters without spaces")
+                    .with("name", name);
+        }
+        if (store == null || store.isBlank() || seeds == null || !seeds.startsWith("/") || worker == null) {
+            throw new FrontierException("campaign settings need a store, an absolute seed directory and worker settings")
+                    .with("store", store).with("seeds", seeds);
+        }
+        if (coordinators < 1 || leaseMillis < 1 || claimBatch < 1 || buckets < 1 || maxAttempts < 1
+                || idleWindowMillis < 0) {
+            throw new FrontierException("campaign settings out of range")
+                    .with("coordinators", coordinators).with("leaseMillis", leaseMillis)
+                    .with("claimBatch", claimBatch).with("buckets", buckets).with("maxAttempts", maxAttempts)
+                    .with("idleWindowMillis", idleWindowMillis);
+        }
+    }
+}

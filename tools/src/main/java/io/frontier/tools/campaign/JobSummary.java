@@ -1,0 +1,54 @@
+package io.frontier.tools.campaign;
+
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import io.frontier.coordinator.termination.Outcome;
+import io.frontier.store.error.FrontierException;
+import io.frontier.store.wire.ShutdownAck;
+import io.frontier.store.wire.Stats;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The summary of one job, written by root as {@code reports/summary-epoch-<epoch>.json}: how the
+ * job ended, every coordinator's figures and every worker's, and their totals.
+ *
+ * @param totals sums over all coordinators of their counts (executions, children, invalid
+ *        results, quarantined workers, idle time…)
+ */
+public record JobSummary(long epoch, String ending, int exitCode, String reason, List<String> failures,
+                         Map<Integer, Map<String, Long>> coordinators, Map<Integer, Map<String, Long>> workers,
+                         List<Integer> missingWorkers, List<Integer> unanswered, Map<String, Long> totals) {
+
+    /** Builds the summary from root's outcome and writes it; returns the file. */
+    public static Path write(CampaignDirectory directory, long epoch, Outcome outcome, Map<String, Long> rootCounts) {
+        Map<Integer, Map<String, Long>> coordinators = new TreeMap<>();
+        Map<Integer, Map<String, Long>> workers = new TreeMap<>();
+        List<Integer> missing = new java.util.ArrayList<>();
+        for (Map.Entry<Integer, Stats> entry : outcome.coordinatorStats().entrySet()) {
+            coordinators.put(entry.getKey(), entry.getValue().figures());
+            for (ShutdownAck ack : entry.getValue().workers()) {
+                workers.put(ack.worker(), ack.figures());
+            }
+            missing.addAll(entry.getValue().missingWorkers());
+        }
+        coordinators.putIfAbsent(0, rootCounts);
+        Map<String, Long> totals = new TreeMap<>();
+        coordinators.values().forEach(counts -> counts.forEach((name, value) -> totals.merge(name, value, Long::sum)));
+        JobSummary summary = new JobSummary(epoch, outcome.ending().name(), outcome.exitCode(), outcome.reason(),
+                outcome.failures(), coordinators, workers, missing, outcome.unanswered(), totals);
+        Path file = directory.reports().resolve("summary-epoch-" + epoch + ".json");
+        try {
+            Files.createDirectories(file.getParent());
+            Files.write(file, JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build()
+                    .writeValueAsBytes(summary));
+        } catch (IOException e) {
+            throw new FrontierException("job summary cannot be written", e).with("file", file);
+        }
+        return file;
+    }
+}

@@ -1,0 +1,112 @@
+package io.frontier.tools.job;
+
+import io.frontier.coordinator.admission.SeedAdmission;
+import io.frontier.coordinator.commit.Checkpoints;
+import io.frontier.coordinator.commit.CommitChain;
+import io.frontier.coordinator.commit.EntryFinisher;
+import io.frontier.coordinator.commit.FaultCheckpoints;
+import io.frontier.coordinator.rank.CoordinatorRank;
+import io.frontier.coordinator.rank.CoordinatorServices;
+import io.frontier.coordinator.rank.CoordinatorSettings;
+import io.frontier.coordinator.rejection.InvalidResultHandler;
+import io.frontier.coordinator.replay.Replay;
+import io.frontier.coordinator.replay.StageJanitor;
+import io.frontier.coordinator.termination.Outcome;
+import io.frontier.coordinator.termination.TerminationSettings;
+import io.frontier.coordinator.validation.ResultValidator;
+import io.frontier.store.campaign.CampaignStore;
+import io.frontier.store.corpus.CorpusLayout;
+import io.frontier.store.corpus.ObjectDirectory;
+import io.frontier.store.corpus.fs.DurableFiles;
+import io.frontier.store.corpus.fs.Fsync;
+import io.frontier.store.corpus.seed.SeedScanner;
+import io.frontier.store.keyspace.Buckets;
+import io.frontier.store.keyspace.CampaignKeys;
+import io.frontier.store.kv.KeyValueStore;
+import io.frontier.store.kv.KeyValueStores;
+import io.frontier.store.record.Owner;
+import io.frontier.tools.campaign.CampaignDirectory;
+import io.frontier.tools.campaign.CampaignSettings;
+import io.frontier.tools.campaign.JobSummary;
+import io.frontier.worker.executor.ExecutorFactory;
+import io.frontier.worker.fault.FaultPlan;
+import io.frontier.worker.link.MpiLink;
+import io.frontier.worker.rank.WorkerFigures;
+import io.frontier.worker.rank.WorkerRank;
+import io.frontier.worker.topology.JobTopology;
+import java.nio.file.Path;
+import java.time.Duration;
+
+/** What one rank process does: join the MPI job, take its role, run it, and exit with the verdict. */
+final class RankProcess {
+
+    private RankProcess() {
+    }
+
+    static int run(CampaignDirectory directory) {
+        MpiLink link = MpiLink.initialise(new String[0]);
+        CampaignSettings settings = directory.read();
+        JobTopology topology = new JobTopology(link.size(), settings.coordinators());
+        FaultPlan faults = FaultPlan.fromEnvironment();
+        if (!topology.isCoordinator(link.rank())) {
+            WorkerFigures figures = new WorkerRank(link, topology, settings.worker(), ExecutorFactory.onThisMachine(), faults,
+                    System.err).run();
+            System.out.printf("worker %d: %s%n", link.rank(), figures);
+            link.finish();
+            return 0;
+        }
+        try (KeyValueStore kv = KeyValueStores.open(settings.store())) {
+            CampaignStore store = new CampaignStore(kv, CampaignKeys.forCampaign(settings.name()));
+            long epoch = store.epoch().epoch();
+            CoordinatorRank coordinator = new CoordinatorRank(link, topology,
+                    services(directory, settings, store, link.rank(), faults), coordinatorSettings(settings), epoch,
+                    Owner.of("epoch-" + epoch + "/rank-" + link.rank()),
+                    ownBuckets(settings, link.rank()), System.out);
+            Outcome outcome = coordinator.run();
+            System.out.printf("coordinator %d: %s exit=%d %s%n", link.rank(), outcome.ending(), outcome.exitCode(),
+                    coordinator.counts());
+            if (link.rank() == 0) {
+                Path summary = JobSummary.write(directory, epoch, outcome, coordinator.counts());
+                System.out.printf("summary: %s%n", summary);
+            }
+            if (outcome.clean()) {
+                link.finish();
+            } else {
+                link.abortJob(outcome.exitCode());
+            }
+            return outcome.exitCode();
+        }
+    }
+
+    /** The buckets this coordinator looks in first, by rendezvous hashing over the coordinators. */
+    private static java.util.Set<Integer> ownBuckets(CampaignSettings settings, int rank) {
+        java.util.List<String> names = new java.util.ArrayList<>();
+        for (int coordinator = 0; coordinator < settings.coordinators(); coordinator++) {
+            names.add("rank-" + coordinator);
+        }
+        return Buckets.ownedBy("rank-" + rank, names, settings.buckets());
+    }
+
+    private static CoordinatorServices services(CampaignDirectory directory, CampaignSettings settings,
+                                                CampaignStore store, int rank, FaultPlan faults) {
+        CorpusLayout layout = directory.layout();
+        DurableFiles files = new DurableFiles(new Fsync());
+        ObjectDirectory corpus = new ObjectDirectory(layout.corpus(), files);
+        Checkpoints checkpoints = faults.isEmpty() ? Checkpoints.NONE : new FaultCheckpoints(faults, rank);
+        EntryFinisher finisher = new EntryFinisher(store, layout, files, checkpoints);
+        SeedAdmission seeds = rank == 0 ? new SeedAdmission(new SeedScanner(Path.of(settings.seeds()), corpus), store) : null;
+        return new CoordinatorServices(store, corpus, seeds, new ResultValidator(layout),
+                new CommitChain(store, layout, files, checkpoints), new InvalidResultHandler(store, layout, files),
+                new Replay(store, finisher), new StageJanitor(store, layout, files), faults);
+    }
+
+    private static CoordinatorSettings coordinatorSettings(CampaignSettings settings) {
+        Duration executionLimit = settings.worker().timeLimit();
+        TerminationSettings defaults = TerminationSettings.defaults();
+        return new CoordinatorSettings(Duration.ofMillis(settings.leaseMillis()), settings.claimBatch(),
+                Path.of(settings.seeds()), Duration.ofMinutes(30),
+                new TerminationSettings(Duration.ofMillis(settings.idleWindowMillis()), defaults.probeBackoff(), defaults.voteTimeout(),
+                        defaults.decisionTimeout(), defaults.shutdownTimeout().plus(executionLimit),
+                        defaults.barrierTimeout()));
+    }
+}

@@ -1,0 +1,182 @@
+package io.frontier.tools.job;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.frontier.store.corpus.ContentHasher;
+import io.frontier.store.keyspace.Counter;
+import io.frontier.store.record.WorkId;
+import io.frontier.store.record.WorkRecord;
+import io.frontier.store.record.WorkState;
+import io.frontier.tools.ExitCodes;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The predecessor's experiments, reproduced with real mpirun, real rank JVMs, the SQLite store
+ * and the file-contract test target, through {@code frontier run}.
+ */
+@Tag("mpi")
+class CampaignAcceptanceIT {
+
+    private static final byte[] SAME_CHILD = "frontier same child\n".getBytes(StandardCharsets.UTF_8);
+
+    @TempDir
+    Path directory;
+
+    @Test
+    @Timeout(300)
+    void twoCoordinatorsSixWorkersTwelveSeedsNoChildren() throws Exception {
+        CampaignHarness campaign = new CampaignHarness(directory, List.of("--children", "none"));
+        List<WorkId> seeds = campaign.addSeeds(12);
+
+        CampaignHarness.Run run = campaign.run(2, 6);
+
+        assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCodes.OK);
+        assertThat(campaign.corpusObjects()).hasSize(12);
+        for (WorkId seed : seeds) {
+            WorkRecord record = campaign.work(seed);
+            assertThat(record.state()).isEqualTo(WorkState.DONE);
+            assertThat(record.attempts()).as("executed once: %s", seed).isEqualTo(1);
+        }
+        assertThat(campaign.counts().get(Counter.DONE)).isEqualTo(12);
+        assertThat(campaign.counts().unfinished()).isZero();
+        JsonNode summary = campaign.summary(1);
+        assertThat(summary.get("ending").asText()).isEqualTo("COMMITTED");
+        assertThat(summary.get("totals").get("executions").asLong()).isEqualTo(12);
+        assertThat(summary.get("coordinators").get("0").get("executions").asLong()).isPositive();
+        assertThat(summary.get("coordinators").get("1").get("executions").asLong()).isPositive();
+        assertThat(summary.get("workers").size()).as("both groups 3/3 shutdown ACK").isEqualTo(6);
+        assertThat(summary.get("missingWorkers")).isEmpty();
+        assertThat(campaign.stageDirectories()).isEmpty();
+    }
+
+    @Test
+    @Timeout(300)
+    void everySeedYieldingTheSameChildAddsExactlyOneObject() throws Exception {
+        CampaignHarness campaign = new CampaignHarness(directory, List.of("--children", "same"));
+        campaign.addSeeds(12);
+        WorkId child = WorkId.of(ContentHasher.hash(SAME_CHILD).digest().hex());
+
+        CampaignHarness.Run run = campaign.run(2, 6);
+
+        assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCodes.OK);
+        assertThat(campaign.corpusObjects()).hasSize(13).contains(child.hex());
+        assertThat(campaign.work(child).state()).isEqualTo(WorkState.DONE);
+        JsonNode totals = campaign.summary(1).get("totals");
+        assertThat(totals.get("executions").asLong()).isEqualTo(13);
+        assertThat(totals.get("uniqueChildren").asLong()).isEqualTo(1);
+        assertThat(campaign.counts().get(Counter.DONE)).isEqualTo(13);
+        assertThat(campaign.stageDirectories()).isEmpty();
+    }
+
+    @Test
+    @Timeout(300)
+    void oneCoordinatorTwoWorkersTwoSeedsSharingAChild() throws Exception {
+        CampaignHarness campaign = new CampaignHarness(directory, List.of("--children", "same"));
+        campaign.addSeeds(2);
+
+        CampaignHarness.Run run = campaign.run(1, 2);
+
+        assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCodes.OK);
+        assertThat(campaign.corpusObjects()).hasSize(3);
+        JsonNode summary = campaign.summary(1);
+        assertThat(summary.get("totals").get("executions").asLong()).isEqualTo(3);
+        assertThat(summary.get("workers").size()).as("2/2 shutdown ACK").isEqualTo(2);
+        assertThat(campaign.stageDirectories()).isEmpty();
+    }
+
+    @Test
+    @Timeout(300)
+    void aCorruptCorpusObjectStopsTheJobWithControlFailureBeforeAnyExecution() throws Exception {
+        CampaignHarness campaign = new CampaignHarness(directory, List.of("--children", "none"));
+        campaign.addSeeds(3);
+        assertThat(campaign.run(1, 2).exitCode()).isEqualTo(ExitCodes.OK);
+        String victim = campaign.corpusObjects().get(0);
+        Path object = campaign.campaign.resolve("corpus").resolve(victim);
+        byte[] bytes = Files.readAllBytes(object);
+        bytes[0] ^= 1;
+        Files.write(object, bytes);
+        String actual = ContentHasher.hash(bytes).digest().hex();
+        campaign.addSeeds(5);
+
+        CampaignHarness.Run run = campaign.run(1, 2);
+
+        assertThat(run.exitCode()).isEqualTo(ExitCodes.CONTROL_FAILURE);
+        assertThat(run.millis()).isLessThan(120_000);
+        JsonNode summary = campaign.summary(2);
+        assertThat(summary.get("ending").asText()).isEqualTo("STOPPED");
+        assertThat(summary.get("failures").toString()).contains(victim).contains(actual);
+        assertThat(summary.get("totals").get("executions").asLong()).as("nothing executed").isZero();
+        assertThat(summary.get("workers").size()).as("workers still ACK").isEqualTo(2);
+    }
+
+    @Test
+    @Timeout(300)
+    void aMalformedResultQuarantinesTheWorkerAndTheSameTokenSucceedsElsewhere() throws Exception {
+        CampaignHarness campaign = new CampaignHarness(directory, List.of("--children", "none"));
+        List<WorkId> seeds = campaign.addSeeds(4);
+
+        CampaignHarness.Run run = campaign.run(1, 2, "--faults", "worker.malformed-result@1");
+
+        assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCodes.INVALID_RESULTS);
+        JsonNode totals = campaign.summary(1).get("totals");
+        assertThat(totals.get("invalidResults").asLong()).isEqualTo(1);
+        assertThat(totals.get("quarantinedWorkers").asLong()).isEqualTo(1);
+        assertThat(totals.get("executions").asLong()).isEqualTo(4);
+        long retried = seeds.stream().map(campaign::work).filter(record -> record.attempts() == 2).count();
+        assertThat(retried).as("exactly the rejected item ran twice").isEqualTo(1);
+        for (WorkId seed : seeds) {
+            assertThat(campaign.work(seed).state()).isEqualTo(WorkState.DONE);
+        }
+        assertThat(campaign.counts().get(Counter.REJECTED)).isEqualTo(1);
+        assertThat(campaign.stageDirectories()).isEmpty();
+    }
+
+    @Test
+    @Timeout(300)
+    void aSeedArrivingJustBeforeRootsProbeIsExecutedBeforeQuiescence() throws Exception {
+        CampaignHarness campaign = new CampaignHarness(directory, List.of("--children", "none"));
+        campaign.addSeeds(3);
+        CompletableFuture<WorkId> late = CompletableFuture.supplyAsync(() -> {
+            try {
+                awaitDone(campaign, 3);
+                return campaign.addSeed("late", "arrived while root was idle\n");
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+
+        CampaignHarness.Run run = campaign.run(1, 2, "--idle-window", "3000");
+
+        assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCodes.OK);
+        WorkId lateSeed = late.get();
+        assertThat(campaign.work(lateSeed).state()).isEqualTo(WorkState.DONE);
+        assertThat(campaign.summary(1).get("totals").get("executions").asLong()).isEqualTo(4);
+    }
+
+    /** Waits until the store shows {@code done} items done (the job is still running). */
+    private static void awaitDone(CampaignHarness campaign, long done) throws InterruptedException {
+        long deadline = System.nanoTime() + 120_000_000_000L;
+        while (System.nanoTime() < deadline) {
+            if (Files.exists(campaign.campaign.resolve("store.db"))) {
+                try {
+                    if (campaign.counts().get(Counter.DONE) >= done) {
+                        return;
+                    }
+                } catch (RuntimeException notCreatedYet) {
+                    // The campaign is created by the job itself; keep polling until it exists.
+                }
+            }
+            Thread.sleep(50);
+        }
+        throw new IllegalStateException("the job did not finish " + done + " items in time");
+    }
+}

@@ -1,0 +1,112 @@
+package io.frontier.tools.job;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.frontier.store.campaign.CampaignStore;
+import io.frontier.store.campaign.Counts;
+import io.frontier.store.corpus.ContentHasher;
+import io.frontier.store.keyspace.CampaignKeys;
+import io.frontier.store.kv.KeyValueStore;
+import io.frontier.store.kv.KeyValueStores;
+import io.frontier.store.record.WorkId;
+import io.frontier.store.record.WorkRecord;
+import io.frontier.store.wire.WireCodec;
+import io.frontier.tools.FrontierCommand;
+import io.frontier.worker.executor.testing.FileContractTarget;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+import java.util.stream.Stream;
+
+/**
+ * A campaign in a temporary directory, run for real with {@code frontier run} (mpirun, rank
+ * JVMs, the SQLite store, the file-contract test target), and read back afterwards.
+ */
+final class CampaignHarness {
+
+    final Path root;
+    final Path campaign;
+    final Path seeds;
+    private final Path executor;
+
+    CampaignHarness(Path root, List<String> targetOptions) throws IOException {
+        this.root = root;
+        this.campaign = root.resolve("campaign");
+        this.seeds = Files.createDirectories(root.resolve("seeds"));
+        Path target = FileContractTarget.install(Files.createDirectories(root.resolve("bin")));
+        this.executor = root.resolve("executor.json");
+        Files.write(executor, WireCodec.encode(FileContractTarget.command(target, targetOptions)));
+    }
+
+    /** Writes {@code count} distinct seeds {@code seed-<i>}. */
+    List<WorkId> addSeeds(int count) throws IOException {
+        List<WorkId> ids = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            ids.add(addSeed("seed-" + i, "seed number " + i + "\n"));
+        }
+        return ids;
+    }
+
+    WorkId addSeed(String name, String content) throws IOException {
+        byte[] bytes = content.getBytes(StandardCharsets.UTF_8);
+        Files.write(seeds.resolve(name), bytes);
+        return WorkId.of(ContentHasher.hash(bytes).digest().hex());
+    }
+
+    /** Runs one job; returns the exit code. Output of the job goes to this JVM's output. */
+    Run run(int coordinators, int workers, String... extra) {
+        List<String> args = new ArrayList<>(List.of("run", campaign.toString(), "--coordinators",
+                Integer.toString(coordinators), "--workers", Integer.toString(workers), "--seeds", seeds.toString(),
+                "--executor", executor.toString(), "--time-limit", "20000", "--max-time", "240",
+                "--scratch", root.resolve("scratch").toString()));
+        args.addAll(List.of(extra));
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        long started = System.nanoTime();
+        int exitCode = FrontierCommand.newCommandLine(new PrintWriter(out, true), new PrintWriter(err, true))
+                .execute(args.toArray(String[]::new));
+        return new Run(exitCode, err.toString(), (System.nanoTime() - started) / 1_000_000);
+    }
+
+    record Run(int exitCode, String err, long millis) {
+    }
+
+    /** Names of the public corpus. */
+    List<String> corpusObjects() throws IOException {
+        try (Stream<Path> entries = Files.list(campaign.resolve("corpus"))) {
+            return entries.map(p -> p.getFileName().toString()).sorted().toList();
+        }
+    }
+
+    /** Stage trees left in the campaign directory. */
+    List<String> stageDirectories() throws IOException {
+        try (Stream<Path> entries = Files.list(campaign)) {
+            return entries.map(p -> p.getFileName().toString()).filter(n -> n.startsWith(".stage-")).toList();
+        }
+    }
+
+    /** The summary root wrote for {@code epoch}. */
+    JsonNode summary(long epoch) throws IOException {
+        return new ObjectMapper().readTree(campaign.resolve("reports").resolve("summary-epoch-" + epoch + ".json").toFile());
+    }
+
+    <T> T store(Function<CampaignStore, T> query) {
+        try (KeyValueStore kv = KeyValueStores.open("sqlite:" + campaign.resolve("store.db"))) {
+            return query.apply(new CampaignStore(kv, CampaignKeys.forCampaign("campaign")));
+        }
+    }
+
+    Counts counts() {
+        return store(CampaignStore::counts);
+    }
+
+    WorkRecord work(WorkId id) {
+        return store(store -> store.work(id));
+    }
+}
