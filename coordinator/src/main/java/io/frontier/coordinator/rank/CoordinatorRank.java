@@ -216,6 +216,12 @@ public final class CoordinatorRank implements LocalFrontier {
         services.faults().stopAt(transport.rank(), StopPoint.AFTER_RESULT);
         Verdict verdict = services.validator().validate(assignment, envelope.payload());
         if (verdict instanceof Verdict.Valid valid) {
+            // The worker's part is done and checked: give it its next item before committing,
+            // so the commit's store transactions and fsyncs overlap with the next execution.
+            idleWorkers.addLast(assignment.workerRank());
+            if (started && termination.acceptsWork()) {
+                dispatch(now, false);
+            }
             commit(assignment, valid, now);
         } else {
             reject(assignment, (Verdict.Invalid) verdict, now);
@@ -224,7 +230,6 @@ public final class CoordinatorRank implements LocalFrontier {
 
     private void commit(ActiveAssignment assignment, Verdict.Valid valid, long now) {
         CommitOutcome outcome = services.commits().commit(assignment, valid, seconds(now));
-        idleWorkers.addLast(assignment.workerRank());
         if (outcome instanceof CommitOutcome.Committed committed) {
             counts.executions++;
             counts.childrenGenerated += valid.result().generated();
@@ -284,7 +289,9 @@ public final class CoordinatorRank implements LocalFrontier {
         if (!refreshing && now < nextClaim) {
             return false;
         }
-        int wanted = Math.min(Math.min(settings.claimBatch(), CampaignStore.MAX_CLAIM), idleWorkers.size());
+        // Claim a batch, not one item per idle worker: one store transaction then feeds several
+        // dispatches. The batch stays small so other coordinators are not starved.
+        int wanted = Math.min(settings.claimBatch(), CampaignStore.MAX_CLAIM);
         ClaimResult claimed = services.store().claim(epoch, owner, ownBuckets, wanted, seconds(now),
                 settings.leaseSeconds());
         if (!claimed.blocked().isEmpty()) {
