@@ -352,22 +352,35 @@ public final class CampaignStore {
     }
 
     /**
-     * Up to {@code limit} committing items with their entries, children and promotion marks, in
-     * work id order, for replay. Read-only.
+     * The first {@code limit} committing items with their entries, children and promotion
+     * marks, in work id order. Read-only.
+     *
+     * @throws io.frontier.store.error.UnreadableRecordException the problem of the first item
+     *     among them that is blocked; {@link #listCommitting(WorkId, int)} reports blocked items
+     *     and goes on
      */
     public List<CommittingEntry> listCommitting(int limit) {
+        CommittingPage page = listCommitting(null, limit);
+        if (!page.blocked().isEmpty()) {
+            throw page.blocked().get(0).problem();
+        }
+        return page.entries();
+    }
+
+    /**
+     * One page of committing items, for replay: up to {@code limit} entries of the committing
+     * index whose work id sorts after {@code after} (exclusive; null starts at the first), in work
+     * id order, each with its manifest entry, children and promotion marks, in one read-only
+     * transaction. An index entry whose key, value, work record, result index or manifest entry
+     * cannot be read, or that disagree on the work or the result, is reported as {@link Blocked}
+     * in the page and left as it is; the others are listed. Pass {@link CommittingPage#next} to
+     * read the following page; entries ended meanwhile have left the index and are not listed.
+     */
+    public CommittingPage listCommitting(WorkId after, int limit) {
         if (limit < 1) {
             throw new InvalidInputException("listing limit must be positive").with("limit", limit);
         }
-        return kv.read(tx -> {
-            Committing committing = parts(tx).committing;
-            KeyRange range = keys.committing();
-            List<CommittingEntry> entries = new ArrayList<>();
-            for (KeyValue pair : tx.getRange(range.begin(), range.end(), limit, false)) {
-                entries.add(committing.committingEntry(tx, keys.decodeCommitting(pair.key())));
-            }
-            return entries;
-        });
+        return kv.read(tx -> parts(tx).committing.page(tx, after, limit));
     }
 
     /** The record of {@code work}, or null. Read-only. */

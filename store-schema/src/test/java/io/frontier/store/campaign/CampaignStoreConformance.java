@@ -7,6 +7,7 @@ import static io.frontier.store.campaign.CampaignFixtures.payload;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.apple.foundationdb.tuple.Tuple;
 import io.frontier.store.error.CampaignSetupException;
 import io.frontier.store.error.CorruptRecordException;
 import io.frontier.store.error.FrontierException;
@@ -32,8 +33,11 @@ import io.frontier.store.record.WorkRecord;
 import io.frontier.store.record.WorkState;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.HashSet;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -120,11 +124,49 @@ public abstract class CampaignStoreConformance {
         }
     }
 
+    /** Admits, claims and takes the commit decision for a seed named {@code name}, one child. */
+    private WorkId committingSeed(String name) {
+        Lease lease = leasedSeed(name);
+        store.beginCommit(epoch, request(lease, ResultId.random(), "child-of-" + name), T0);
+        return lease.work();
+    }
+
+    /** {@code count} committing seeds, in work id order (the committing index order). */
+    private List<WorkId> committingSeeds(int count) {
+        List<WorkId> ids = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            ids.add(committingSeed("seed-" + i));
+        }
+        ids.sort(Comparator.comparing(WorkId::hex));
+        return ids;
+    }
+
+    private static List<WorkId> listed(CommittingPage page) {
+        return page.entries().stream().map(entry -> entry.work().id()).toList();
+    }
+
     private void plant(byte[] key, String value) {
+        plant(key, value.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private void plant(byte[] key, byte[] value) {
         kv.run(tx -> {
-            tx.set(key, value.getBytes(StandardCharsets.UTF_8));
+            tx.set(key, value);
             return null;
         });
+    }
+
+    private void erase(byte[] key) {
+        kv.run(tx -> {
+            tx.clear(key);
+            return null;
+        });
+    }
+
+    /** Truncates the stored work record of {@code work}, so that it cannot be decoded. */
+    private void truncateRecord(WorkId work) {
+        String json = new String(RecordCodec.WORK.encode(store.work(work)), StandardCharsets.UTF_8);
+        plant(keys.work(work), json.substring(0, json.length() - 9));
     }
 
     private List<String> everything() {
@@ -572,6 +614,115 @@ public abstract class CampaignStoreConformance {
         }
     }
 
+    // ---- listing committing entries --------------------------------------------------------
+
+    @Test
+    void listCommittingPagesWithAnExclusiveCursorInWorkIdOrder() {
+        List<WorkId> ids = committingSeeds(5);
+
+        CommittingPage first = store.listCommitting(null, 2);
+        CommittingPage second = store.listCommitting(first.next(), 2);
+        CommittingPage third = store.listCommitting(second.next(), 2);
+
+        assertThat(listed(first)).containsExactly(ids.get(0), ids.get(1));
+        assertThat(first.next()).isEqualTo(ids.get(1));
+        assertThat(listed(second)).containsExactly(ids.get(2), ids.get(3));
+        assertThat(listed(third)).containsExactly(ids.get(4));
+        assertThat(third.hasNext()).isFalse();
+        assertThat(List.of(first, second, third)).allSatisfy(page -> assertThat(page.blocked()).isEmpty());
+        assertThat(store.listCommitting(5)).extracting(entry -> entry.work().id()).containsExactlyElementsOf(ids);
+    }
+
+    @Test
+    void listCommittingResumesAfterACursorWhoseEntryHasEnded() {
+        List<WorkId> ids = committingSeeds(4);
+        CommittingPage first = store.listCommitting(null, 2);
+        CommittingEntry ended = first.entries().get(1);
+        store.abandon(epoch, ended.work().id(), ended.entry().result(), "stage lost", T0 + 1);
+
+        CommittingPage second = store.listCommitting(first.next(), 2);
+
+        assertThat(listed(second)).containsExactly(ids.get(2), ids.get(3));
+        CommittingPage last = store.listCommitting(ids.get(3), 2);
+        assertThat(last.entries()).isEmpty();
+        assertThat(last.hasNext()).isFalse();
+    }
+
+    @Test
+    void listCommittingRefusesANonPositiveLimit() {
+        assertThatThrownBy(() -> store.listCommitting(null, 0)).isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("listing limit must be positive");
+        assertThatThrownBy(() -> store.listCommitting(0)).isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("listing limit must be positive");
+    }
+
+    @Test
+    void aCommittingItemWhoseRecordCannotBeReadIsBlockedAndTheOthersAreListed() {
+        List<WorkId> ids = committingSeeds(3);
+        truncateRecord(ids.get(1));
+        List<String> before = everything();
+
+        CommittingPage page = store.listCommitting(null, 10);
+
+        assertThat(listed(page)).containsExactly(ids.get(0), ids.get(2));
+        assertThat(page.blocked()).singleElement().satisfies(blocked -> {
+            assertThat(blocked.key()).isEqualTo(HexFormat.of().formatHex(keys.committing(ids.get(1))));
+            assertThat(blocked.problem()).isInstanceOf(CorruptRecordException.class)
+                    .hasMessageContaining("stored record cannot be decoded");
+        });
+        assertThat(everything()).isEqualTo(before);
+        assertThatThrownBy(() -> store.listCommitting(10)).isInstanceOf(CorruptRecordException.class)
+                .hasMessageContaining("stored record cannot be decoded");
+    }
+
+    @Test
+    void committingEntriesWhoseIndexResultIndexOrManifestDisagreeAreBlocked() {
+        List<WorkId> ids = committingSeeds(4);
+        plant(keys.committing(ids.get(0)), CampaignKeys.committingValue(ResultId.random()));
+        erase(keys.result(store.work(ids.get(1)).result()));
+        byte[] resultKey = keys.result(store.work(ids.get(2)).result());
+        byte[] stamp = kv.read(tx -> tx.get(resultKey));
+        plant(keys.manifest(keys.decodeVersionstampValue(resultKey, stamp), 0), "{\"schema\":1}");
+        List<String> before = everything();
+
+        CommittingPage page = store.listCommitting(null, 10);
+
+        assertThat(listed(page)).containsExactly(ids.get(3));
+        assertThat(page.blocked()).extracting(Blocked::key).containsExactly(
+                HexFormat.of().formatHex(keys.committing(ids.get(0))),
+                HexFormat.of().formatHex(keys.committing(ids.get(1))),
+                HexFormat.of().formatHex(keys.committing(ids.get(2))));
+        assertThat(page.blocked()).extracting(blocked -> blocked.problem().reason()).containsExactly(
+                "committing index entry has no matching committing work record",
+                "committing work record's result has no manifest entry",
+                "stored record cannot be decoded");
+        assertThat(everything()).isEqualTo(before);
+    }
+
+    @Test
+    void aCommittingKeyThatNamesNoWorkIsBlockedAndThePageEndsPastIt() {
+        List<WorkId> ids = committingSeeds(3);
+        // The id of the first entry plus one byte: sorts between the first and the second entry.
+        List<Object> elements = new ArrayList<>(Tuple.fromBytes(keys.committing(ids.get(0))).getItems());
+        elements.set(elements.size() - 1, Arrays.copyOf(ids.get(0).bytes(), WorkId.BYTES + 1));
+        byte[] malformed = Tuple.fromList(elements).pack();
+        plant(malformed, CampaignKeys.committingValue(ResultId.random()));
+
+        CommittingPage first = store.listCommitting(null, 2);
+        CommittingPage second = store.listCommitting(first.next(), 2);
+
+        assertThat(listed(first)).containsExactly(ids.get(0), ids.get(1));
+        assertThat(first.blocked()).singleElement().satisfies(blocked -> {
+            assertThat(blocked.key()).isEqualTo(HexFormat.of().formatHex(malformed));
+            assertThat(blocked.problem()).isInstanceOf(CorruptRecordException.class)
+                    .hasMessageContaining("work id element is not 32 bytes");
+        });
+        assertThat(first.next()).isEqualTo(ids.get(1));
+        assertThat(listed(second)).containsExactly(ids.get(2));
+        assertThat(second.blocked()).isEmpty();
+        assertThat(second.hasNext()).isFalse();
+    }
+
     // ---- promotion and completion ----------------------------------------------------------
 
     @Test
@@ -821,8 +972,7 @@ public abstract class CampaignStoreConformance {
     @Test
     void truncatedRecordIsReportedAndNeverOverwritten() {
         Lease lease = leasedSeed("a");
-        String json = new String(RecordCodec.WORK.encode(store.work(lease.work())), StandardCharsets.UTF_8);
-        plant(keys.work(lease.work()), json.substring(0, json.length() - 9));
+        truncateRecord(lease.work());
         assertEveryItemCallIsRefused(lease, CorruptRecordException.class, "stored record cannot be decoded");
     }
 

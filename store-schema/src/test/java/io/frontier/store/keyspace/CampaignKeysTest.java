@@ -102,6 +102,17 @@ class CampaignKeysTest {
     }
 
     @Test
+    void rangeAfterAKeyHoldsExactlyTheKeysThatSortAfterIt() {
+        WorkId next = WorkId.of("ac" + "00".repeat(31));
+        KeyRange rest = keys.committing().after(keys.committing(ID));
+        assertOutside(keys.committing(ID), rest);
+        assertInside(keys.committing(next), rest);
+        byte[] longer = Tuple.from("frontier", "campaign", "test", 5L, Arrays.copyOf(ID.bytes(), 33)).pack();
+        assertInside(longer, rest);
+        assertThat(rest.end()).isEqualTo(keys.committing().end());
+    }
+
+    @Test
     void countKeyRoundTripsForEveryCounterAndShard() {
         for (Counter counter : Counter.values()) {
             for (int shard = 0; shard < CampaignKeys.COUNTER_SHARDS; shard++) {
