@@ -245,6 +245,7 @@ class CampaignStateMachinePropertyTest {
             assertThat(counts.get(Counter.of(state))).as("counter %s after %s", state, op).isEqualTo(model.count(state));
         }
         assertThat(counts.get(Counter.REJECTED)).isEqualTo(model.rejected);
+        assertThat(counts.get(Counter.INVALID)).isEqualTo(model.rejected);
         assertThat(seen).hasSize(model.items.size());
     }
 }

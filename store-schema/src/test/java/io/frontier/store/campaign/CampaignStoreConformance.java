@@ -24,6 +24,7 @@ import io.frontier.store.manifest.Child;
 import io.frontier.store.manifest.ManifestEntry;
 import io.frontier.store.manifest.Outcome;
 import io.frontier.store.record.CampaignConfig;
+import io.frontier.store.record.InvalidResultMarker;
 import io.frontier.store.record.Owner;
 import io.frontier.store.record.RecordCodec;
 import io.frontier.store.record.ResultId;
@@ -250,6 +251,7 @@ public abstract class CampaignStoreConformance {
                 () -> store.markPromoted(old, new Promotion(lease.work(), result, 0)),
                 () -> store.complete(old, lease.work(), result, T0),
                 () -> store.abandon(old, lease.work(), result, "stage lost", T0),
+                () -> store.countInvalidResult(old, other.work(), ResultId.random(), T0),
                 () -> store.checkQuiescence(old, T0));
         for (ThrowingCallable call : calls) {
             refusedUnchanged(StaleEpochException.class, "caller's epoch is not the campaign's current epoch", call);
@@ -827,6 +829,7 @@ public abstract class CampaignStoreConformance {
         assertThat(kept.leaseExpiry()).isEqualTo(T0 + 5 + TTL);
         assertThat(kept.rejected()).isEqualTo(rejected);
         assertThat(store.counts().get(Counter.REJECTED)).isEqualTo(1);
+        assertThat(store.counts().get(Counter.INVALID)).isEqualTo(1);
         assertThat(store.claim(epoch, BOB, Set.of(), 5, T0 + 6, TTL).granted()).isEmpty();
         assertThat(store.beginCommit(epoch, request(lease, ResultId.random()), T0 + 6).entry().token())
                 .isEqualTo(lease.token());
@@ -840,6 +843,54 @@ public abstract class CampaignStoreConformance {
         List<String> after = everything();
         store.requeue(epoch, lease, rejected, T0 + 5, TTL);
         assertThat(everything()).isEqualTo(after);
+    }
+
+    @Test
+    void countInvalidResultCountsEachResultOnceForGood() {
+        Lease lease = leasedSeed("a");
+        WorkRecord leased = store.work(lease.work());
+        ResultId first = ResultId.random();
+        InvalidResultMarker marker = store.countInvalidResult(epoch, lease.work(), first, T0 + 1);
+        List<String> after = everything();
+
+        assertThat(store.countInvalidResult(epoch, lease.work(), first, T0 + 2)).isEqualTo(marker);
+        assertThat(everything()).isEqualTo(after);
+        store.countInvalidResult(epoch, lease.work(), ResultId.random(), T0 + 3);
+        epoch = store.bumpEpoch(epoch, "job-2", T0 + 4).epoch();
+
+        assertThat(marker).isEqualTo(InvalidResultMarker.of(first, lease.work(), 1, T0 + 1));
+        assertThat(store.work(lease.work())).isEqualTo(leased);
+        assertThat(store.counts().get(Counter.INVALID)).isEqualTo(2);
+        assertThat(store.counts().get(Counter.REJECTED)).isZero();
+        assertThat(store.checkQuiescence(epoch, T0 + 5).counts().get(Counter.INVALID)).isEqualTo(2);
+    }
+
+    @Test
+    void aResultRequeuedAndCountedIsCountedOnceInEitherOrder() {
+        Lease lease = leasedSeed("a");
+        ResultId requeuedFirst = ResultId.random();
+        store.requeue(epoch, lease, requeuedFirst, T0 + 1, TTL);
+        List<String> after = everything();
+        store.countInvalidResult(epoch, lease.work(), requeuedFirst, T0 + 2);
+        assertThat(everything()).isEqualTo(after);
+
+        ResultId countedFirst = ResultId.random();
+        store.countInvalidResult(epoch, lease.work(), countedFirst, T0 + 3);
+        store.requeue(epoch, lease, countedFirst, T0 + 4, TTL);
+
+        assertThat(store.counts().get(Counter.INVALID)).isEqualTo(2);
+        assertThat(store.counts().get(Counter.REJECTED)).isEqualTo(2);
+    }
+
+    @Test
+    void countInvalidResultRefusesAResultCountedForAnotherWork() {
+        Lease lease = leasedSeed("a");
+        ResultId result = ResultId.random();
+        store.countInvalidResult(epoch, lease.work(), result, T0);
+        refusedUnchanged(InvalidInputException.class, "result id is already counted invalid for another work",
+                () -> store.countInvalidResult(epoch, id("b"), result, T0));
+        refusedUnchanged(InvalidInputException.class, "time is NaN, infinite or negative",
+                () -> store.countInvalidResult(epoch, lease.work(), ResultId.random(), Double.NaN));
     }
 
     @Test

@@ -102,6 +102,14 @@ class CampaignKeysTest {
     }
 
     @Test
+    void invalidResultKeyRoundTrips() {
+        assertThat(keys.decodeInvalid(keys.invalid(RESULT))).isEqualTo(RESULT);
+        assertThat(keys.subspaceOf(keys.invalid(RESULT))).isEqualTo(CampaignSubspace.INVALID);
+        assertInside(keys.invalid(RESULT), keys.invalids());
+        assertThatThrownBy(() -> keys.decodeInvalid(keys.result(RESULT))).isInstanceOf(CorruptRecordException.class);
+    }
+
+    @Test
     void rangeAfterAKeyHoldsExactlyTheKeysThatSortAfterIt() {
         WorkId next = WorkId.of("ac" + "00".repeat(31));
         KeyRange rest = keys.committing().after(keys.committing(ID));
