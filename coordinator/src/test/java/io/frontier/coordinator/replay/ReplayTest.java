@@ -151,6 +151,7 @@ class ReplayTest {
         assertThat(report.completed()).isEmpty();
         assertThat(report.abandoned()).hasSize(1);
         assertThat(report.abandoned().get(0).reason()).contains("MISSING " + idOf("child-2").hex());
+        assertThat(report.abandoned().get(0).forGood()).isFalse();
         assertParentRequeuedAndNothingPublished(assignment);
     }
 
@@ -325,6 +326,29 @@ class ReplayTest {
                 .satisfies(failure -> assertThat(failure.get("work")).isEqualTo(idOf(odd.get(0)).hex()));
         assertThat(report.controlFailure()).isEqualTo(report.blocked().get(0));
         assertThat(campaign.store.work(idOf(odd.get(0)))).isEqualTo(record);
+    }
+
+    @Test
+    void anEntryAbandonedOnItsLastAttemptIsReportedAsAbandonedForGood() throws Exception {
+        ActiveAssignment first = campaign.assigned("seed");
+        WorkRecord kept = campaign.store.work(first.work());
+        while (kept.attempts() < CampaignFixture.CONFIG.maxAttempts()) {
+            kept = campaign.store.requeue(campaign.epoch, first.lease(), ResultId.random(), T0, TTL);
+        }
+        ActiveAssignment last = ActiveAssignment.issue(kept, campaign.epoch, CampaignFixture.WORKER, T0);
+        Verdict.Valid valid = valid(campaign, last, campaign.workerAnswers(last, CHILDREN));
+        assertThatThrownBy(() -> chain(campaign, SimulatedCrash.at(CommitPoint.AFTER_BEGIN_COMMIT))
+                .commit(last, valid, T0 + 1)).isInstanceOf(SimulatedCrash.class);
+        Files.delete(campaign.stageOf(last).resolve(idOf("child-2").hex()));
+        campaign.nextJob("job-2", T0 + 100);
+
+        ReplayReport report = replay(Checkpoints.NONE).run(campaign.epoch, work -> true, T0 + 101);
+
+        assertThat(report.abandoned()).singleElement().satisfies(lost -> {
+            assertThat(lost.forGood()).isTrue();
+            assertThat(lost.repeated()).isFalse();
+        });
+        assertThat(campaign.store.work(idOf("seed")).state()).isEqualTo(WorkState.ABANDONED);
     }
 
     /**

@@ -371,7 +371,10 @@ public final class CampaignStore {
      * Ends a committing entry that replay cannot finish (e.g. its staged bytes are gone): the
      * outcome {@code abandoned} with {@code reason} is written beside the entry, and the item
      * goes back to pending as a new attempt, or to {@code abandoned} for good once it has had
-     * the campaign's {@code maxAttempts}. Idempotent for the same result.
+     * the campaign's {@code maxAttempts}; {@link Completion#state} says which, and
+     * {@link Completion#abandonedForGood} is true for the latter. Idempotent for the same result:
+     * a repeated call returns the stored outcome with {@code repeated} true and the item's state
+     * now.
      */
     public Completion abandon(long epoch, WorkId work, ResultId result, String reason, double now) {
         double at = Times.instant("now", now);

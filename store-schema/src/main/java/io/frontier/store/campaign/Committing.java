@@ -148,7 +148,7 @@ final class Committing {
     Completion complete(Transaction tx, WorkTable table, WorkId work, ResultId result, long epoch, double now, int[] budget) {
         WorkRecord record = table.require(work);
         if (record.state() == WorkState.DONE && result.equals(record.result())) {
-            return new Completion(outcome(tx, versionstampOf(tx, result)), List.of(), true);
+            return new Completion(outcome(tx, versionstampOf(tx, result)), List.of(), true, WorkState.DONE);
         }
         committedRecord(record, result);
         Versionstamp stamp = versionstampOf(tx, result);
@@ -179,12 +179,13 @@ final class Committing {
         ResultOutcome outcome = new ResultOutcome(ResultOutcome.SCHEMA, result, work, Outcome.DONE, null,
                 enqueued.size(), epoch, now);
         tx.set(keys.outcome(stamp), ManifestCodecs.OUTCOME.encode(outcome));
-        return new Completion(outcome, enqueued, false);
+        return new Completion(outcome, enqueued, false, WorkState.DONE);
     }
 
     /**
      * Ends a committing entry that cannot be finished. The work goes back to pending as a new
-     * attempt, or is abandoned for good once it has used the campaign's attempts.
+     * attempt, or is abandoned for good once it has used the campaign's attempts; the returned
+     * state says which (for a repeated call, the item's state now).
      */
     Completion abandon(Transaction tx, WorkTable table, WorkId work, ResultId result, String reason, long epoch, double now) {
         byte[] stampValue = tx.get(keys.result(result));
@@ -192,7 +193,7 @@ final class Committing {
         if (stamp != null && tx.get(keys.outcome(stamp)) != null) {
             ResultOutcome earlier = outcome(tx, stamp);
             if (earlier.outcome() == Outcome.ABANDONED && earlier.work().equals(work)) {
-                return new Completion(earlier, List.of(), true);
+                return new Completion(earlier, List.of(), true, table.require(work).state());
             }
             throw new WrongStateException("entry already ended with another outcome")
                     .with("work", work).with("result", result).with("outcome", earlier.outcome().wireName());
@@ -204,11 +205,12 @@ final class Committing {
                     .with("work", work).with("actual", record.state().wireName());
         }
         boolean exhausted = record.attempts() >= config.maxAttempts();
-        table.write(record, exhausted ? record.abandoned(epoch) : record.released(epoch));
+        WorkRecord after = exhausted ? record.abandoned(epoch) : record.released(epoch);
+        table.write(record, after);
         ResultOutcome outcome = new ResultOutcome(ResultOutcome.SCHEMA, result, work, Outcome.ABANDONED,
                 reason, 0, epoch, now);
         tx.set(keys.outcome(versionstampOf(tx, result)), ManifestCodecs.OUTCOME.encode(outcome));
-        return new Completion(outcome, List.of(), false);
+        return new Completion(outcome, List.of(), false, after.state());
     }
 
     /**

@@ -179,9 +179,12 @@ class CampaignStateMachinePropertyTest {
                     StateMachineModel.Item state = model.items.get(item);
                     boolean ok = state.state == WorkState.COMMITTING;
                     ResultId result = state.result == null ? ResultId.random() : state.result;
-                    expect(ok, () -> store.abandon(model.epoch, item, result, "model abandons", model.now));
                     if (ok) {
+                        Completion completion = store.abandon(model.epoch, item, result, "model abandons", model.now);
                         model.abandon(item);
+                        assertThat(completion.state()).isEqualTo(state.state);
+                    } else {
+                        expect(false, () -> store.abandon(model.epoch, item, result, "model abandons", model.now));
                     }
                 }
             }

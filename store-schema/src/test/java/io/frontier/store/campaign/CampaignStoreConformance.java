@@ -751,6 +751,8 @@ public abstract class CampaignStoreConformance {
         Completion completion = store.complete(epoch, lease.work(), result, T0 + 3);
         assertThat(completion.enqueued()).containsExactly(id("c1"), id("c2"));
         assertThat(completion.outcome().enqueued()).isEqualTo(2);
+        assertThat(completion.state()).isEqualTo(WorkState.DONE);
+        assertThat(completion.abandonedForGood()).isFalse();
         assertThat(store.work(lease.work()).state()).isEqualTo(WorkState.DONE);
         WorkRecord child = store.work(id("c1"));
         assertThat(child.state()).isEqualTo(WorkState.PENDING);
@@ -909,11 +911,15 @@ public abstract class CampaignStoreConformance {
         Completion abandoned = store.abandon(epoch, lease.work(), result, "stage lost", T0 + 1);
         assertThat(abandoned.outcome().outcome()).isEqualTo(Outcome.ABANDONED);
         assertThat(abandoned.outcome().reason()).isEqualTo("stage lost");
+        assertThat(abandoned.state()).isEqualTo(WorkState.PENDING);
+        assertThat(abandoned.abandonedForGood()).isFalse();
         WorkRecord record = store.work(lease.work());
         assertThat(record.state()).isEqualTo(WorkState.PENDING);
         assertThat(record.token()).isNull();
         List<String> after = everything();
-        assertThat(store.abandon(epoch, lease.work(), result, "stage lost", T0 + 2).repeated()).isTrue();
+        Completion repeated = store.abandon(epoch, lease.work(), result, "stage lost", T0 + 2);
+        assertThat(repeated.repeated()).isTrue();
+        assertThat(repeated.state()).isEqualTo(WorkState.PENDING);
         assertThat(everything()).isEqualTo(after);
         assertThat(store.work(id("c1"))).isNull();
         Lease again = claimOne(BOB, T0 + 3);
@@ -925,12 +931,20 @@ public abstract class CampaignStoreConformance {
     @Test
     void abandonAfterTheLastAttemptIsFinal() {
         admitted("a");
+        List<Completion> abandonments = new ArrayList<>();
+        ResultId last = null;
         for (int attempt = 1; attempt <= CONFIG.maxAttempts(); attempt++) {
             Lease lease = claimOne(ALICE, T0);
-            ResultId result = ResultId.random();
-            store.beginCommit(epoch, request(lease, result), T0);
-            store.abandon(epoch, lease.work(), result, "stage lost", T0);
+            last = ResultId.random();
+            store.beginCommit(epoch, request(lease, last), T0);
+            abandonments.add(store.abandon(epoch, lease.work(), last, "stage lost", T0));
         }
+        assertThat(abandonments).extracting(Completion::state)
+                .containsExactly(WorkState.PENDING, WorkState.PENDING, WorkState.ABANDONED);
+        assertThat(abandonments).extracting(Completion::abandonedForGood).containsExactly(false, false, true);
+        Completion repeated = store.abandon(epoch, id("a"), last, "stage lost", T0 + 1);
+        assertThat(repeated.repeated()).isTrue();
+        assertThat(repeated.abandonedForGood()).isTrue();
         assertThat(store.work(id("a")).state()).isEqualTo(WorkState.ABANDONED);
         assertThat(store.claim(epoch, ALICE, Set.of(), 5, T0, TTL).granted()).isEmpty();
         assertThat(store.counts().get(Counter.ABANDONED)).isEqualTo(1);
