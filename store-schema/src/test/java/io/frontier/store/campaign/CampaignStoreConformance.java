@@ -1023,6 +1023,53 @@ public abstract class CampaignStoreConformance {
         assertThat(done.counts().get(Counter.DONE)).isEqualTo(2);
     }
 
+    @Test
+    void quiescenceIsRefusedWhileAPendingItemIsBlockedAsCorrupt() {
+        WorkId work = admitted("a").id();
+        truncateRecord(work);
+        assertThat(store.claim(epoch, ALICE, Set.of(), 5, T0, TTL).blocked()).hasSize(1);
+        assertQuiescence(false);
+    }
+
+    @Test
+    void quiescenceIsRefusedWhileALeasedItemIsBlockedAsCorrupt() {
+        Lease lease = leasedSeed("a");
+        truncateRecord(lease.work());
+        assertThat(store.recoverExpired(epoch, BOB, 5, T0 + 1e6).blocked()).hasSize(1);
+        assertQuiescence(false);
+    }
+
+    @Test
+    void quiescenceIsRefusedWhileACommittingItemIsBlockedAsCorrupt() {
+        WorkId work = committingSeed("a");
+        truncateRecord(work);
+        assertThat(store.listCommitting(null, 5).blocked()).hasSize(1);
+        assertQuiescence(false);
+    }
+
+    @Test
+    void quiescenceIsRefusedByAReadyIndexEntryThatNoCounterCounts() {
+        WorkId ghost = id("ghost");
+        plant(keys.ready(Buckets.of(ghost, CONFIG.buckets()), ghost), new byte[0]);
+        assertThat(store.counts().unfinished()).isZero();
+        assertThat(store.claim(epoch, ALICE, Set.of(), 5, T0, TTL).blocked()).singleElement()
+                .satisfies(blocked -> assertThat(blocked.problem())
+                        .hasMessageContaining("ready index entry has no pending work record"));
+        assertThat(store.checkQuiescence(epoch, T0).indexesEmpty()).isFalse();
+        assertQuiescence(false);
+    }
+
+    @Test
+    void quiescenceIsRefusedByACommittingItemWhoseIndexEntryIsLost() {
+        WorkId work = committingSeed("a");
+        erase(keys.committing(work));
+        CommittingPage page = store.listCommitting(null, 5);
+        assertThat(page.entries()).isEmpty();
+        assertThat(page.blocked()).isEmpty();
+        assertThat(store.checkQuiescence(epoch, T0).indexesEmpty()).isTrue();
+        assertQuiescence(false);
+    }
+
     private void assertQuiescence(boolean expected) {
         List<String> before = everything();
         Quiescence check = store.checkQuiescence(epoch, T0);
