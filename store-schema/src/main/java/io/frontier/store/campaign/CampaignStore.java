@@ -15,6 +15,7 @@ import io.frontier.store.manifest.ManifestEntry;
 import io.frontier.store.record.CampaignConfig;
 import io.frontier.store.record.EpochRecord;
 import io.frontier.store.record.InvalidResultMarker;
+import io.frontier.store.record.JobHeartbeat;
 import io.frontier.store.record.Owner;
 import io.frontier.store.record.QuiescenceMarker;
 import io.frontier.store.record.RecordCodec;
@@ -120,6 +121,7 @@ public final class CampaignStore {
      * campaign: each re-reads the epoch serializably in its own transaction, so one racing with
      * the bump either commits before it or fails. Every lease granted before becomes recoverable
      * at once, whatever its expiry, and every committing entry waits for the new job's replay.
+     * No job of those epochs can {@linkplain #beat beat} any more either.
      *
      * <p>Idempotent for the same {@code job}: a repeated call that finds the epoch already at
      * {@code expected + 1} by this job returns it. It cannot be undone; epochs only grow.
@@ -141,6 +143,43 @@ public final class CampaignStore {
             }
             tx.set(keys.epoch(), RecordCodec.EPOCH.encode(next));
             return next;
+        });
+    }
+
+    /**
+     * Records {@code beat} as the latest sign of life of the job that runs {@code epoch}.
+     *
+     * <p>One transaction: reads the epoch serializably, refuses unless it is {@code epoch} and
+     * was set by {@code beat}'s job, then overwrites the heartbeat without reading it. Nothing
+     * else reads the heartbeat serializably, so a beat conflicts with no other operation except
+     * {@link #bumpEpoch}: once the epoch has moved, no job of an older epoch can beat any more,
+     * and so none can look alive again. Idempotent: repeating a beat writes the same value.
+     *
+     * @throws io.frontier.store.error.StaleEpochException if {@code epoch} is no longer current
+     * @throws InvalidInputException if the beat is not of {@code epoch}, or names a job other
+     *     than the one that moved the campaign to it
+     */
+    public void beat(long epoch, JobHeartbeat beat) {
+        if (beat == null || beat.epoch() != epoch) {
+            throw new InvalidInputException("heartbeat is not of the caller's epoch")
+                    .with("presentedEpoch", epoch).with("heartbeatEpoch", beat == null ? "null" : beat.epoch());
+        }
+        kv.run(tx -> {
+            EpochRecord current = fence.check(tx, epoch);
+            if (!current.job().equals(beat.job())) {
+                throw new InvalidInputException("heartbeat names another job than the one that runs the epoch")
+                        .with("epoch", epoch).with("job", beat.job()).with("epochJob", current.job());
+            }
+            tx.set(keys.heartbeat(), RecordCodec.HEARTBEAT.encode(beat));
+            return null;
+        });
+    }
+
+    /** The last heartbeat any job wrote, or null if none ever did. Read-only; conflicts with nothing. */
+    public JobHeartbeat heartbeat() {
+        return kv.read(tx -> {
+            byte[] value = tx.get(keys.heartbeat());
+            return value == null ? null : RecordCodec.HEARTBEAT.decode(keys.heartbeat(), value);
         });
     }
 

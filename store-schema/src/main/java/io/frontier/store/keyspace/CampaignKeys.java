@@ -73,6 +73,11 @@ public final class CampaignKeys {
         return key(CampaignSubspace.QUIESCENCE);
     }
 
+    /** The heartbeat of the job that runs the current epoch. */
+    public byte[] heartbeat() {
+        return key(CampaignSubspace.HEARTBEAT);
+    }
+
     public byte[] work(WorkId id) {
         return key(CampaignSubspace.WORK, id.bytes());
     }

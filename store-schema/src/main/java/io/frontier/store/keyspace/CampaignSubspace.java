@@ -20,14 +20,17 @@ package io.frontier.store.keyspace;
  *  ├─ 10 COUNT       (counter, shard)            → 8-byte little-endian, atomic ADD
  *  ├─ 11 RECEIPT     (owner, operation)          → Receipt JSON of the owner's last call
  *  ├─ 12 QUIESCENCE                              → QuiescenceMarker JSON
- *  └─ 13 INVALID     (result: 16 bytes)          → InvalidResultMarker JSON, written once,
- *                                                  when the result is counted invalid
+ *  ├─ 13 INVALID     (result: 16 bytes)          → InvalidResultMarker JSON, written once,
+ *  │                                               when the result is counted invalid
+ *  └─ 14 HEARTBEAT                               → JobHeartbeat JSON of the current job's
+ *                                                  root, rewritten every beat
  * </pre>
  *
  * <p>LEASED orders by epoch first, so one range read finds every lease of an older epoch and
  * every lease of the current epoch that has expired. What belongs to one manifest entry is keyed
  * by its versionstamp, which grows with commit order, so those writes land at the right edge of
- * the key order instead of on random pages. Numbers are only ever appended.
+ * the key order instead of on random pages. HEARTBEAT is written blind and read only by
+ * snapshot, so a beat conflicts with nothing but an epoch bump. Numbers are only ever appended.
  */
 public enum CampaignSubspace {
     CONFIG(0),
@@ -43,7 +46,8 @@ public enum CampaignSubspace {
     COUNT(10),
     RECEIPT(11),
     QUIESCENCE(12),
-    INVALID(13);
+    INVALID(13),
+    HEARTBEAT(14);
 
     private final long number;
 

@@ -38,6 +38,9 @@ public final class RecordCodec<T> {
     /** The markers of results counted as invalid. */
     public static final RecordCodec<InvalidResultMarker> INVALID_RESULT =
             new RecordCodec<>(InvalidResultMarker.class, InvalidResultMarker.SCHEMA);
+    /** The heartbeat of the current job. */
+    public static final RecordCodec<JobHeartbeat> HEARTBEAT =
+            new RecordCodec<>(JobHeartbeat.class, JobHeartbeat.SCHEMA);
 
     private static final HexFormat HEX = HexFormat.of();
 

@@ -25,6 +25,7 @@ import io.frontier.store.manifest.ManifestEntry;
 import io.frontier.store.manifest.Outcome;
 import io.frontier.store.record.CampaignConfig;
 import io.frontier.store.record.InvalidResultMarker;
+import io.frontier.store.record.JobHeartbeat;
 import io.frontier.store.record.Owner;
 import io.frontier.store.record.RecordCodec;
 import io.frontier.store.record.ResultId;
@@ -256,6 +257,39 @@ public abstract class CampaignStoreConformance {
         for (ThrowingCallable call : calls) {
             refusedUnchanged(StaleEpochException.class, "caller's epoch is not the campaign's current epoch", call);
         }
+    }
+
+    // ---- heartbeat -------------------------------------------------------------------------
+
+    @Test
+    void heartbeatIsAbsentUntilTheFirstBeatThenTheLatestBeat() {
+        assertThat(store.heartbeat()).isNull();
+        JobHeartbeat first = JobHeartbeat.of(epoch, "job-1", "node-7", 4242, 2, 5000, T0);
+        store.beat(epoch, first);
+        assertThat(store.heartbeat()).isEqualTo(first);
+        store.beat(epoch, first.beatAt(T0 + 5));
+        store.beat(epoch, first.endedAt(T0 + 6));
+        assertThat(store.heartbeat()).isEqualTo(first.endedAt(T0 + 6));
+    }
+
+    @Test
+    void aFencedJobCannotBeatAnyMore() {
+        JobHeartbeat old = JobHeartbeat.of(epoch, "job-1", "node-7", 4242, 2, 5000, T0);
+        store.beat(epoch, old);
+        store.bumpEpoch(epoch, "job-2", T0 + 1);
+        refusedUnchanged(StaleEpochException.class, "caller's epoch is not the campaign's current epoch",
+                () -> store.beat(epoch, old.beatAt(T0 + 2)));
+        JobHeartbeat next = JobHeartbeat.of(epoch + 1, "job-2", "node-8", 99, 4, 1000, T0 + 3);
+        store.beat(epoch + 1, next);
+        assertThat(store.heartbeat()).isEqualTo(next);
+    }
+
+    @Test
+    void aBeatMustBeOfTheCallersEpochAndOfTheJobThatRunsIt() {
+        refusedUnchanged(InvalidInputException.class, "heartbeat is not of the caller's epoch",
+                () -> store.beat(epoch, JobHeartbeat.of(epoch + 1, "job-1", "node-7", 1, 1, 5000, T0)));
+        refusedUnchanged(InvalidInputException.class, "heartbeat names another job than the one that runs the epoch",
+                () -> store.beat(epoch, JobHeartbeat.of(epoch, "job-9", "node-7", 1, 1, 5000, T0)));
     }
 
     // ---- admission -------------------------------------------------------------------------

@@ -35,6 +35,8 @@ class CampaignKeysTest {
         assertThat(keys.subspaceOf(keys.config())).isEqualTo(CampaignSubspace.CONFIG);
         assertThat(keys.subspaceOf(keys.epoch())).isEqualTo(CampaignSubspace.EPOCH);
         assertThat(keys.subspaceOf(keys.quiescence())).isEqualTo(CampaignSubspace.QUIESCENCE);
+        assertThat(keys.subspaceOf(keys.heartbeat())).isEqualTo(CampaignSubspace.HEARTBEAT);
+        assertInside(keys.heartbeat(), keys.all());
     }
 
     @Test
