@@ -169,7 +169,17 @@ public final class CoordinatorRank implements LocalFrontier {
     private void prepareAsRoot() {
         double now = seconds(nowMillis());
         try {
-            services.replay().run(epoch, work -> true, now);
+            ReplayReport replay = services.replay().run(epoch, work -> true, now);
+            if (replay.controlFailure() != null) {
+                throw asException(replay.controlFailure());
+            }
+            if (replay.fenced()) {
+                throw new FrontierException("a newer epoch fenced this job off during replay").with("epoch", epoch);
+            }
+            if (!replay.completed().isEmpty() || !replay.abandoned().isEmpty()) {
+                log.printf("coordinator %d: replay finished %d commits of earlier jobs and abandoned %d%n",
+                        transport.rank(), replay.completed().size(), replay.abandoned().size());
+            }
             services.janitor().sweepUpTo(epoch - 1);
             CorpusAudit.Outcome audit = CorpusAudit.run(services.corpus().directory());
             if (!audit.trusted()) {
