@@ -5,6 +5,8 @@ import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -15,20 +17,25 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 
 /**
- * A worker rank's private working directory {@code <scratch>/rank-<global rank>}, and one
- * {@link RunDirectory} per assignment inside it.
+ * A worker rank's private working directory {@code <scratch>/epoch-<epoch>/rank-<global rank>},
+ * and one {@link RunDirectory} per assignment inside it.
  *
  * <p>Ownership: while claimed, the directory belongs to this worker alone, which a lock on
- * {@code <scratch>/rank-<global rank>.lock} enforces (a second claim, from this process or
- * another, fails). Whatever the directory holds when it is claimed was left by a worker that
- * died, and is removed. The worker removes each run directory after answering its assignment,
- * and the whole directory when it closes this; the lock file stays, because removing a lock file
- * lets two later claimants lock two different files. Nothing here is durable: it is scratch, and
- * is never fsynced. Used by one thread.
+ * {@code <scratch>/epoch-<epoch>/rank-<global rank>.lock} enforces (a second claim, from this
+ * process or another, fails). The epoch keeps jobs apart: a worker of a job that a newer one
+ * fenced off may still be alive on this machine (paused, or not yet killed), and must not keep
+ * the newer job's worker of the same rank from starting. Whatever the directory holds when it is
+ * claimed was left by a worker that died, and is removed; so is the directory of the same rank
+ * in every earlier epoch whose lock is free (its worker is gone). The worker removes each run
+ * directory after answering its assignment, and the whole directory when it closes this; the
+ * lock file stays, because removing a lock file lets two later claimants lock two different
+ * files (an earlier epoch's lock file is removed, since no job claims an earlier epoch again).
+ * Nothing here is durable: it is scratch, and is never fsynced. Used by one thread.
  */
 final class ScratchDirectory implements AutoCloseable {
 
     private static final String RUN_PREFIX = "run-";
+    private static final String EPOCH_PREFIX = "epoch-";
 
     private final Path directory;
     private final FileChannel lockChannel;
@@ -41,12 +48,14 @@ final class ScratchDirectory implements AutoCloseable {
     }
 
     /**
-     * Claims {@code <root>/rank-<rank>} for worker rank {@code rank}, creating {@code root} if
-     * absent and emptying what a dead worker left.
+     * Claims {@code <scratch>/epoch-<epoch>/rank-<rank>} for worker rank {@code rank} of the job
+     * of {@code epoch}, creating directories as needed and emptying what a dead worker left, then
+     * removes this rank's directories of earlier epochs whose workers are gone.
      *
      * @throws WorkerException if another claim holds it or the filesystem refuses
      */
-    static ScratchDirectory claim(Path root, int rank) {
+    static ScratchDirectory claim(Path scratch, long epoch, int rank) {
+        Path root = scratch.resolve(EPOCH_PREFIX + epoch);
         Path directory = root.resolve("rank-" + rank);
         Path lockFile = root.resolve("rank-" + rank + ".lock");
         FileChannel channel = null;
@@ -60,6 +69,7 @@ final class ScratchDirectory implements AutoCloseable {
             }
             removeTree(directory);
             Files.createDirectory(directory);
+            removeEarlierEpochs(scratch, epoch, rank);
             return new ScratchDirectory(directory, channel, lock);
         } catch (IOException | RuntimeException e) {
             closeQuietly(channel, e);
@@ -71,7 +81,39 @@ final class ScratchDirectory implements AutoCloseable {
         }
     }
 
-    /** {@code <scratch>/rank-<rank>}: also where the executor keeps per-worker state (SymCC's coverage map). */
+    /**
+     * Removes {@code <scratch>/epoch-<e>/rank-<rank>} and its lock file for every {@code e}
+     * below {@code epoch} whose lock can be taken, and each such epoch directory once empty.
+     * Best effort: what cannot be removed now (a worker still holds it) is tried by the next claim.
+     */
+    private static void removeEarlierEpochs(Path scratch, long epoch, int rank) throws IOException {
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(scratch, EPOCH_PREFIX + "*")) {
+            for (Path earlier : entries) {
+                String suffix = earlier.getFileName().toString().substring(EPOCH_PREFIX.length());
+                if (!suffix.matches("[0-9]{1,18}") || Long.parseLong(suffix) >= epoch) {
+                    continue;
+                }
+                Path lockFile = earlier.resolve("rank-" + rank + ".lock");
+                if (Files.isRegularFile(lockFile, LinkOption.NOFOLLOW_LINKS)) {
+                    try (FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.WRITE)) {
+                        FileLock lock = tryLock(channel);
+                        if (lock == null) {
+                            continue;
+                        }
+                        removeTree(earlier.resolve("rank-" + rank));
+                        Files.delete(lockFile);
+                    }
+                }
+                try {
+                    Files.deleteIfExists(earlier);
+                } catch (DirectoryNotEmptyException otherRanks) {
+                    // Other ranks of that job left theirs; their next claims remove them.
+                }
+            }
+        }
+    }
+
+    /** {@code <scratch>/epoch-<epoch>/rank-<rank>}: also where the executor keeps per-worker state (SymCC's coverage map). */
     Path directory() {
         return directory;
     }

@@ -54,6 +54,8 @@ public final class WorkerRank {
     private final Transport transport;
     private final JobTopology topology;
     private final int rank;
+    /** The epoch of the job this worker belongs to; it keeps the scratch of jobs apart. */
+    private final long epoch;
     private final int coordinator;
     private final WorkerSettings settings;
     private final ExecutorFactory executors;
@@ -66,7 +68,7 @@ public final class WorkerRank {
     private int assignments;
 
     /**
-     * A worker for the rank {@code transport} belongs to.
+     * A worker for the rank {@code transport} belongs to, in the job of {@code epoch}.
      *
      * @param executors   creates the executor the settings describe, on this machine
      * @param faults      faults to inject; {@link FaultPlan#NONE} in a real campaign
@@ -74,11 +76,12 @@ public final class WorkerRank {
      *                    inputs, failures, injected faults); standard error for a real rank
      * @throws io.frontier.worker.link.LinkException if that rank is not a worker of {@code topology}
      */
-    public WorkerRank(Transport transport, JobTopology topology, WorkerSettings settings, ExecutorFactory executors,
-                      FaultPlan faults, PrintStream diagnostics) {
+    public WorkerRank(Transport transport, JobTopology topology, long epoch, WorkerSettings settings,
+                      ExecutorFactory executors, FaultPlan faults, PrintStream diagnostics) {
         this.transport = transport;
         this.topology = topology;
         this.rank = transport.rank();
+        this.epoch = epoch;
         this.coordinator = topology.coordinatorOf(rank);
         this.settings = settings;
         this.executors = executors;
@@ -96,7 +99,7 @@ public final class WorkerRank {
      * @throws MalformedMessageException if a SHUTDOWN from the coordinator is malformed
      */
     public WorkerFigures run() {
-        ScratchDirectory scratch = ScratchDirectory.claim(settings.scratchRoot(), rank);
+        ScratchDirectory scratch = ScratchDirectory.claim(settings.scratchRoot(), epoch, rank);
         try {
             Executor executor = executors.create(settings.executor(), scratch.directory());
             if (!faults.isEmpty()) {

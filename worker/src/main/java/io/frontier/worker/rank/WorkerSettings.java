@@ -25,7 +25,8 @@ import java.time.Duration;
  * @param campaign        the campaign directory on the shared filesystem, the same absolute path
  *                        on every node: the worker reads {@code corpus/} and writes its stages
  * @param scratch         an absolute directory for private working files, on a local disk if
- *                        possible; each worker rank uses {@code <scratch>/rank-<global rank>}
+ *                        possible; each worker rank uses
+ *                        {@code <scratch>/epoch-<epoch>/rank-<global rank>}
  * @param idleLimitMillis the longest wait for a message from the coordinator; past it the worker
  *                        gives up with an error instead of waiting forever for a coordinator
  *                        that is gone. Idle waits are normal: make it far longer than any

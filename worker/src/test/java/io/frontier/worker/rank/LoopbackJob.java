@@ -73,7 +73,7 @@ final class LoopbackJob implements AutoCloseable {
         layout.createCorpus(files);
         this.corpus = new ObjectDirectory(layout.corpus(), files);
         PrintStream report = new PrintStream(diagnostics, true, StandardCharsets.UTF_8);
-        WorkerRank rank = new WorkerRank(ranks.get(WORKER), TOPOLOGY, settings, ExecutorFactory.onThisMachine(),
+        WorkerRank rank = new WorkerRank(ranks.get(WORKER), TOPOLOGY, EPOCH, settings, ExecutorFactory.onThisMachine(),
                 faults, report);
         this.worker = thread.submit(rank::run);
     }
@@ -196,9 +196,9 @@ final class LoopbackJob implements AutoCloseable {
         return diagnostics.toString(StandardCharsets.UTF_8);
     }
 
-    /** The worker's private directory, {@code <scratch>/rank-1}. */
+    /** The worker's private directory, {@code <scratch>/epoch-1/rank-1}. */
     Path workerScratch() {
-        return scratch.resolve("rank-" + WORKER);
+        return scratch.resolve("epoch-" + EPOCH).resolve("rank-" + WORKER);
     }
 
     @Override

@@ -81,7 +81,7 @@ public final class ScriptedJobRank {
             List<WorkId> seeds = Files.readAllLines(directory.resolve("seeds.txt")).stream().map(WorkId::of).toList();
             report = coordinate(link, topology, new CorpusLayout(settings.campaignDirectory()), seeds);
         } else {
-            WorkerRank worker = new WorkerRank(link, topology, settings, ExecutorFactory.onThisMachine(),
+            WorkerRank worker = new WorkerRank(link, topology, 1, settings, ExecutorFactory.onThisMachine(),
                     FaultPlan.fromEnvironment(), System.err);
             report = new WorkerReport(link.rank(), worker.run().asMap());
         }

@@ -127,7 +127,7 @@ class WorkerRankIT {
         try (Stream<Path> corpus = Files.list(dir.resolve("campaign/corpus"))) {
             assertThat(corpus.count()).as("workers never write the public corpus").isEqualTo(3);
         }
-        try (Stream<Path> scratch = Files.list(dir.resolve("scratch"))) {
+        try (Stream<Path> scratch = Files.list(dir.resolve("scratch/epoch-1"))) {
             assertThat(scratch.map(path -> path.getFileName().toString()))
                     .as("only the lock files remain in scratch").containsExactlyInAnyOrder("rank-1.lock", "rank-2.lock");
         }
