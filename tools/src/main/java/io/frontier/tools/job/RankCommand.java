@@ -4,25 +4,36 @@ import io.frontier.tools.campaign.CampaignDirectory;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code frontier rank}: the entry point mpirun or srun starts on every rank of a job. Ranks
- * below the campaign's coordinator count coordinate; the others work. The process exits with the
- * job's verdict (see the exit codes).
+ * {@code frontier rank}: the entry point mpirun starts on every rank of a job that
+ * {@code frontier run} or {@code frontier resume} launched. Ranks below the campaign's
+ * coordinator count coordinate; the others work. The process exits with the job's verdict (see
+ * the exit codes).
  */
-@Command(name = "rank", header = "Run one rank of a campaign job (started by mpirun or srun, not by hand).",
-        description = "Every rank of the job runs this with the same campaign directory. Rank 0 is the root"
-                + " coordinator; ranks below the campaign's coordinator count coordinate, the rest are workers"
-                + " dealt to the coordinators in turn.",
+@Command(name = "rank", header = "Run one rank of a campaign job (started by frontier run or resume, not by hand).",
+        description = "Every rank of the job runs this with the same campaign directory and the epoch the"
+                + " launching command moved the campaign to. Rank 0 is the root coordinator and beats the"
+                + " job's heartbeat; ranks below the campaign's coordinator count coordinate, the rest are"
+                + " workers dealt to the coordinators in turn.",
         mixinStandardHelpOptions = true)
 public final class RankCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "CAMPAIGN", description = "The campaign directory (on the shared filesystem).")
     Path campaign;
 
+    @Option(names = "--epoch", required = true,
+            description = "The job's epoch, as the launching command fenced the previous job with.")
+    long epoch;
+
+    @Option(names = "--heartbeat-interval", defaultValue = "" + JobOptions.DEFAULT_HEARTBEAT_MILLIS,
+            description = "Milliseconds between root's heartbeats (default: ${DEFAULT-VALUE}).")
+    long heartbeatMillis;
+
     @Override
     public Integer call() {
-        return RankProcess.run(new CampaignDirectory(campaign));
+        return RankProcess.run(new CampaignDirectory(campaign), epoch, heartbeatMillis);
     }
 }

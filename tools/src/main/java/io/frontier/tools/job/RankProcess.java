@@ -5,6 +5,7 @@ import io.frontier.coordinator.commit.Checkpoints;
 import io.frontier.coordinator.commit.CommitChain;
 import io.frontier.coordinator.commit.EntryFinisher;
 import io.frontier.coordinator.commit.FaultCheckpoints;
+import io.frontier.coordinator.liveness.Heartbeat;
 import io.frontier.coordinator.rank.CoordinatorRank;
 import io.frontier.coordinator.rank.CoordinatorServices;
 import io.frontier.coordinator.rank.CoordinatorSettings;
@@ -24,6 +25,7 @@ import io.frontier.store.keyspace.Buckets;
 import io.frontier.store.keyspace.CampaignKeys;
 import io.frontier.store.kv.KeyValueStore;
 import io.frontier.store.kv.KeyValueStores;
+import io.frontier.store.record.JobHeartbeat;
 import io.frontier.store.record.Owner;
 import io.frontier.tools.campaign.CampaignDirectory;
 import io.frontier.tools.campaign.CampaignSettings;
@@ -34,6 +36,8 @@ import io.frontier.worker.link.MpiLink;
 import io.frontier.worker.rank.WorkerFigures;
 import io.frontier.worker.rank.WorkerRank;
 import io.frontier.worker.topology.JobTopology;
+import java.io.IOException;
+import java.net.InetAddress;
 import java.nio.file.Path;
 import java.time.Duration;
 
@@ -43,26 +47,40 @@ final class RankProcess {
     private RankProcess() {
     }
 
-    static int run(CampaignDirectory directory) {
+    /**
+     * Runs this process's rank of the job of {@code epoch}. The epoch comes from the launching
+     * command, never from the store: a rank that read it there could join a newer job that
+     * fenced its own off before it started.
+     */
+    static int run(CampaignDirectory directory, long epoch, long heartbeatMillis) {
         MpiLink link = MpiLink.initialise(new String[0]);
         CampaignSettings settings = directory.read();
         JobTopology topology = new JobTopology(link.size(), settings.coordinators());
         FaultPlan faults = FaultPlan.fromEnvironment();
         if (!topology.isCoordinator(link.rank())) {
-            WorkerFigures figures = new WorkerRank(link, topology, settings.worker(), ExecutorFactory.onThisMachine(), faults,
-                    System.err).run();
+            WorkerFigures figures = new WorkerRank(link, topology, epoch, settings.worker(), ExecutorFactory.onThisMachine(),
+                    faults, System.err).run();
             System.out.printf("worker %d: %s%n", link.rank(), figures);
             link.finish();
             return 0;
         }
         try (KeyValueStore kv = KeyValueStores.open(settings.store())) {
             CampaignStore store = new CampaignStore(kv, CampaignKeys.forCampaign(settings.name()));
-            long epoch = store.epoch().epoch();
+            Heartbeat heartbeat = link.rank() == 0
+                    ? Heartbeat.start(store, firstBeat(store, epoch, topology, heartbeatMillis), System.err)
+                    : null;
             CoordinatorRank coordinator = new CoordinatorRank(link, topology,
                     services(directory, settings, store, link.rank(), faults), coordinatorSettings(settings), epoch,
                     Owner.of("epoch-" + epoch + "/rank-" + link.rank()),
                     ownBuckets(settings, link.rank()), System.out);
-            Outcome outcome = coordinator.run();
+            Outcome outcome;
+            try {
+                outcome = coordinator.run();
+            } finally {
+                if (heartbeat != null) {
+                    heartbeat.end();
+                }
+            }
             System.out.printf("coordinator %d: %s exit=%d %s%n", link.rank(), outcome.ending(), outcome.exitCode(),
                     coordinator.counts());
             if (link.rank() == 0) {
@@ -76,6 +94,20 @@ final class RankProcess {
             }
             return outcome.exitCode();
         }
+    }
+
+    /** Root's first beat: this process, under the id of the job that moved the campaign to {@code epoch}. */
+    private static JobHeartbeat firstBeat(CampaignStore store, long epoch, JobTopology topology, long intervalMillis) {
+        String host;
+        try {
+            host = InetAddress.getLocalHost().getHostName();
+        } catch (IOException e) {
+            host = "unknown-host";
+        }
+        // If the epoch has moved on already, this job is fenced off and the store refuses the
+        // beat whatever job it names.
+        return JobHeartbeat.of(epoch, store.epoch().job(), host.replaceAll("[^!-~]", "_"), ProcessHandle.current().pid(),
+                topology.size() - topology.coordinators(), intervalMillis, System.currentTimeMillis() / 1000.0);
     }
 
     /** The buckets this coordinator looks in first, by rendezvous hashing over the coordinators. */

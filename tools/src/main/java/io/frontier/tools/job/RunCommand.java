@@ -1,31 +1,25 @@
 package io.frontier.tools.job;
 
 import io.frontier.store.campaign.CampaignStore;
-import io.frontier.store.error.FrontierException;
 import io.frontier.store.keyspace.CampaignKeys;
 import io.frontier.store.kv.KeyValueStore;
 import io.frontier.store.kv.KeyValueStores;
 import io.frontier.store.record.CampaignConfig;
 import io.frontier.store.record.EpochRecord;
 import io.frontier.store.wire.WireCodec;
-import io.frontier.tools.FrontierCommand;
 import io.frontier.tools.campaign.CampaignDirectory;
 import io.frontier.tools.campaign.CampaignSettings;
 import io.frontier.worker.executor.ExecutorConfig;
-import io.frontier.worker.fault.FaultPlan;
 import io.frontier.worker.link.MpiInstallation;
 import io.frontier.worker.link.MpiJobLauncher;
-import io.frontier.worker.link.MpiJobSpec;
 import io.frontier.worker.rank.WorkerSettings;
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
-import java.net.InetAddress;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -34,14 +28,18 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code frontier run}: one job of a campaign on this machine. Creates the campaign on first use
- * (settings file, corpus, store), otherwise fences every earlier job of the campaign by moving
- * its epoch, then starts coordinator and worker ranks with mpirun and exits with the job's verdict.
+ * (settings file, corpus, store); on an existing campaign it is {@code frontier resume}: it
+ * refuses while the previous job may still be alive (unless {@code --force}), fences that job
+ * off by moving the epoch, and carries on where it stopped. Then it starts coordinator and
+ * worker ranks with mpirun and exits with the job's verdict.
  */
 @Command(name = "run", header = "Run a campaign job on this machine with mpirun.",
         description = "The first run of a campaign directory creates the campaign from --seeds and --executor."
-                + " Every later run starts a new job in a new epoch: processes of earlier jobs can no longer"
-                + " change the campaign, and the new job carries on where they stopped. Never run two jobs of"
-                + " one campaign at once.",
+                + " On an existing campaign, run does what frontier resume does: it refuses while the previous"
+                + " job may still be alive (its heartbeat is younger than three intervals) unless --force,"
+                + " fences that job off with a new epoch (none of its processes can change the campaign any"
+                + " more), and the new job first finishes the commits it left, then carries on where it stopped."
+                + " Use frontier resume in scripts: it never creates a campaign by mistake.",
         mixinStandardHelpOptions = true)
 public final class RunCommand implements Callable<Integer> {
 
@@ -79,11 +77,8 @@ public final class RunCommand implements Callable<Integer> {
             description = "Creating: milliseconds root must be idle before it probes for quiescence (default: ${DEFAULT-VALUE}).")
     long idleWindowMillis;
 
-    @Option(names = "--faults", hidden = true, description = "Fault injection for tests (see FaultPlan).")
-    String faults;
-
-    @Option(names = "--max-time", description = "Kill the job after this many seconds (default: no limit).")
-    Long maxSeconds;
+    @Mixin
+    JobOptions job;
 
     @Override
     public Integer call() throws IOException, InterruptedException {
@@ -96,24 +91,13 @@ public final class RunCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "the campaign was created with " + settings.coordinators()
                     + " coordinators; a job must use the same number");
         }
-        long epoch = startJob(settings);
-        spec.commandLine().getErr().printf("frontier: campaign %s, epoch %d: %d coordinators, %d workers%n",
-                settings.name(), epoch, settings.coordinators(), workers);
+        if (workers < settings.coordinators()) {
+            throw new ParameterException(spec.commandLine(), "--workers must be at least the campaign's "
+                    + settings.coordinators() + " coordinators (one worker per group)");
+        }
         MpiJobLauncher launcher = MpiJobLauncher.forThisMachine(MpiInstallation.discover());
-        MpiJobSpec job = new MpiJobSpec(settings.coordinators() + workers, System.getProperty("java.class.path"),
-                List.of("-XX:+UseSerialGC"), FrontierCommand.class.getName(), List.of("rank", directory.path().toString()),
-                faults == null ? java.util.Map.of() : java.util.Map.of(FaultPlan.ENVIRONMENT_VARIABLE, faults));
-        Process mpirun = launcher.startInForeground(job, directory.path());
-        if (maxSeconds == null) {
-            return mpirun.waitFor();
-        }
-        if (!mpirun.waitFor(maxSeconds, TimeUnit.SECONDS)) {
-            mpirun.descendants().forEach(ProcessHandle::destroyForcibly);
-            mpirun.destroyForcibly();
-            throw new FrontierException("the job exceeded --max-time and was killed; run again to resume it")
-                    .with("seconds", maxSeconds).with("campaign", directory.path());
-        }
-        return mpirun.exitValue();
+        long epoch = startJob(settings);
+        return JobLauncher.run(launcher, directory, settings, epoch, workers, job, spec.commandLine().getErr());
     }
 
     private CampaignSettings create(CampaignDirectory directory) throws IOException {
@@ -132,29 +116,26 @@ public final class RunCommand implements Callable<Integer> {
         return settings;
     }
 
-    /** Creates the campaign in the store (epoch 1) or moves an existing one to a new epoch. */
+    /**
+     * Creates the campaign in the store (epoch 1, this job's), or fences off the job of an
+     * existing one as {@code frontier resume} does; returns this job's epoch.
+     */
     private long startJob(CampaignSettings settings) {
-        String job = jobName();
+        String id = JobLauncher.newJobId();
         double now = System.currentTimeMillis() / 1000.0;
+        PrintWriter err = spec.commandLine().getErr();
         try (KeyValueStore kv = KeyValueStores.open(settings.store())) {
-            CampaignStore store = new CampaignStore(kv, CampaignKeys.forCampaign(settings.name()));
-            EpochRecord created = store.init(CampaignConfig.of(settings.name(), settings.buckets(), settings.maxAttempts()),
-                    job, now);
-            if (created.job().equals(job)) {
+            CampaignStore campaignStore = new CampaignStore(kv, CampaignKeys.forCampaign(settings.name()));
+            EpochRecord created = campaignStore.init(CampaignConfig.of(settings.name(), settings.buckets(),
+                    settings.maxAttempts()), id, now);
+            if (created.job().equals(id)) {
+                err.printf("frontier: campaign %s created, epoch %d: %d coordinators, %d workers%n",
+                        settings.name(), created.epoch(), settings.coordinators(), workers);
                 return created.epoch();
             }
-            return store.bumpEpoch(created.epoch(), job, now).epoch();
+            JobFence.Fenced fenced = JobFence.fence(campaignStore, id, job.force, now);
+            JobLauncher.announce(err, settings, fenced, workers);
+            return fenced.epoch().epoch();
         }
-    }
-
-    private static String jobName() {
-        String host;
-        try {
-            host = InetAddress.getLocalHost().getHostName();
-        } catch (IOException e) {
-            host = "host";
-        }
-        return (host + "-" + ManagementFactory.getRuntimeMXBean().getPid() + "-" + System.currentTimeMillis())
-                .replaceAll("[^!-~]", "_");
     }
 }

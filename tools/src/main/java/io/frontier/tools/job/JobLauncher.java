@@ -1,0 +1,76 @@
+package io.frontier.tools.job;
+
+import io.frontier.store.error.FrontierException;
+import io.frontier.tools.ExitCodes;
+import io.frontier.tools.FrontierCommand;
+import io.frontier.tools.campaign.CampaignDirectory;
+import io.frontier.tools.campaign.CampaignSettings;
+import io.frontier.worker.fault.FaultPlan;
+import io.frontier.worker.link.MpiJobLauncher;
+import io.frontier.worker.link.MpiJobSpec;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.lang.management.ManagementFactory;
+import java.net.InetAddress;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/** Runs one job of a campaign under mpirun, in the epoch its command fenced the previous job with. */
+final class JobLauncher {
+
+    private JobLauncher() {
+    }
+
+    /** A new job id: host, launcher pid and start time, so no two launches share one. */
+    static String newJobId() {
+        String host;
+        try {
+            host = InetAddress.getLocalHost().getHostName();
+        } catch (IOException e) {
+            host = "host";
+        }
+        return (host + "-" + ManagementFactory.getRuntimeMXBean().getPid() + "-" + System.currentTimeMillis())
+                .replaceAll("[^!-~]", "_");
+    }
+
+    /**
+     * Starts the coordinator and worker ranks of the job of {@code epoch} with mpirun and waits
+     * for them; returns the job's exit code. mpirun's own status is passed on when it is one of
+     * the job verdicts; any other (a rank killed, mpirun failing) becomes
+     * {@link ExitCodes#CONTROL_FAILURE}, with a line saying how to resume.
+     */
+    static int run(MpiJobLauncher launcher, CampaignDirectory directory, CampaignSettings settings, long epoch,
+                   int workers, JobOptions options, PrintWriter err) throws InterruptedException {
+        MpiJobSpec job = new MpiJobSpec(settings.coordinators() + workers, System.getProperty("java.class.path"),
+                List.of("-XX:+UseSerialGC"), FrontierCommand.class.getName(),
+                List.of("rank", directory.path().toString(), "--epoch", Long.toString(epoch),
+                        "--heartbeat-interval", Long.toString(options.heartbeatMillis)),
+                options.faults == null ? Map.of() : Map.of(FaultPlan.ENVIRONMENT_VARIABLE, options.faults));
+        Process mpirun = launcher.startInForeground(job, directory.path());
+        int status;
+        if (options.maxSeconds == null) {
+            status = mpirun.waitFor();
+        } else if (mpirun.waitFor(options.maxSeconds, TimeUnit.SECONDS)) {
+            status = mpirun.exitValue();
+        } else {
+            mpirun.descendants().forEach(ProcessHandle::destroyForcibly);
+            mpirun.destroyForcibly();
+            throw new FrontierException("the job exceeded --max-time and was killed; frontier resume continues it")
+                    .with("seconds", options.maxSeconds).with("campaign", directory.path());
+        }
+        if (status == ExitCodes.OK || status == ExitCodes.INVALID_RESULTS || status == ExitCodes.USAGE
+                || status == ExitCodes.CONTROL_FAILURE) {
+            return status;
+        }
+        err.printf("frontier: the job of epoch %d ended abnormally (mpirun exit status %d): a rank died or was"
+                + " killed; frontier resume %s continues the campaign%n", epoch, status, directory.path());
+        return ExitCodes.CONTROL_FAILURE;
+    }
+
+    /** Says which epoch the job runs in and which job it fenced off. */
+    static void announce(PrintWriter err, CampaignSettings settings, JobFence.Fenced fenced, int workers) {
+        err.printf("frontier: campaign %s, epoch %d: %d coordinators, %d workers; fenced off %s%n", settings.name(),
+                fenced.epoch().epoch(), settings.coordinators(), workers, fenced.previous().describe());
+    }
+}

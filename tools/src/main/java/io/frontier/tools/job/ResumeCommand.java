@@ -1,0 +1,87 @@
+package io.frontier.tools.job;
+
+import io.frontier.store.campaign.CampaignStore;
+import io.frontier.store.keyspace.CampaignKeys;
+import io.frontier.store.kv.KeyValueStore;
+import io.frontier.store.kv.KeyValueStores;
+import io.frontier.store.record.JobHeartbeat;
+import io.frontier.tools.campaign.CampaignDirectory;
+import io.frontier.tools.campaign.CampaignSettings;
+import io.frontier.worker.link.MpiInstallation;
+import io.frontier.worker.link.MpiJobLauncher;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code frontier resume}: the next job of an existing campaign, after a crash, the loss of a
+ * node, a killed job or a clean end. Never asks anything, so a batch script can run it.
+ *
+ * <p>Contract: unless the previous job may still be alive (then it refuses with exit code 2 and
+ * changes nothing, or with {@code --force} goes on), it fences that job off for good by moving
+ * the campaign to a new epoch: from then on none of its processes can change the campaign, and
+ * its leases are recoverable at once. The new job's root then finishes every commit decision the
+ * earlier jobs left before anything is dispatched, and the job carries on: nothing that was
+ * done is executed again. Resuming a campaign that already reached quiescence runs a job that
+ * finds nothing to do, plus any seeds added since.
+ */
+@Command(name = "resume", header = "Resume a campaign after a crash or node loss: fence the previous job, replay, carry on.",
+        description = "Judges the previous job from the heartbeat its root coordinator writes every"
+                + " --heartbeat-interval: it is presumed dead once three intervals pass without a beat (or at"
+                + " once if it ended). While it may still be alive, resume refuses with exit code 2 and names its"
+                + " job, host, pid and the age of its last beat; --force fences it off anyway. Otherwise resume"
+                + " moves the campaign to a new epoch, after which no process of the old job can change the"
+                + " campaign, and runs the new job with mpirun: its root first finishes the commits earlier jobs"
+                + " left (replay), then the job carries on where they stopped. Never prompts.",
+        mixinStandardHelpOptions = true)
+public final class ResumeCommand implements Callable<Integer> {
+
+    /** Workers of a job when neither --workers nor the previous job's heartbeat says. */
+    private static final int DEFAULT_WORKERS = 2;
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "CAMPAIGN", description = "The campaign directory (created by frontier run or init).")
+    Path campaign;
+
+    @Option(names = "--workers",
+            description = "Worker ranks; at least one per coordinator (default: as many as the previous job had, else "
+                    + DEFAULT_WORKERS + ").")
+    Integer workers;
+
+    @Mixin
+    JobOptions job;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        CampaignDirectory directory = new CampaignDirectory(campaign);
+        CampaignSettings settings = directory.read();
+        MpiJobLauncher launcher = MpiJobLauncher.forThisMachine(MpiInstallation.discover());
+        String id = JobLauncher.newJobId();
+        JobFence.Fenced fenced;
+        int jobWorkers;
+        try (KeyValueStore kv = KeyValueStores.open(settings.store())) {
+            CampaignStore store = new CampaignStore(kv, CampaignKeys.forCampaign(settings.name()));
+            jobWorkers = workers != null ? workers : previousWorkers(store.heartbeat());
+            if (jobWorkers < settings.coordinators()) {
+                throw new ParameterException(spec.commandLine(), "--workers must be at least the campaign's "
+                        + settings.coordinators() + " coordinators (one worker per group)");
+            }
+            fenced = JobFence.fence(store, id, job.force, System.currentTimeMillis() / 1000.0);
+        }
+        JobLauncher.announce(spec.commandLine().getErr(), settings, fenced, jobWorkers);
+        return JobLauncher.run(launcher, directory, settings, fenced.epoch().epoch(), jobWorkers, job,
+                spec.commandLine().getErr());
+    }
+
+    private static int previousWorkers(JobHeartbeat last) {
+        return last != null && last.workers() > 0 ? last.workers() : DEFAULT_WORKERS;
+    }
+}
