@@ -2,12 +2,14 @@ package io.frontier.tools.job;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.frontier.coordinator.liveness.JobLiveness;
 import io.frontier.store.campaign.CampaignStore;
 import io.frontier.store.campaign.Counts;
 import io.frontier.store.corpus.ContentHasher;
 import io.frontier.store.keyspace.CampaignKeys;
 import io.frontier.store.kv.KeyValueStore;
 import io.frontier.store.kv.KeyValueStores;
+import io.frontier.store.record.JobHeartbeat;
 import io.frontier.store.record.WorkId;
 import io.frontier.store.record.WorkRecord;
 import io.frontier.store.wire.WireCodec;
@@ -19,8 +21,12 @@ import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import java.util.stream.Stream;
 
@@ -59,19 +65,58 @@ final class CampaignHarness {
         return WorkId.of(ContentHasher.hash(bytes).digest().hex());
     }
 
-    /** Runs one job; returns the exit code. Output of the job goes to this JVM's output. */
+    /** Runs one job with {@code frontier run}; returns how it ended. Output of the job goes to this JVM's output. */
     Run run(int coordinators, int workers, String... extra) {
+        return execute(runArguments(coordinators, workers, extra));
+    }
+
+    /** Starts {@link #run} on a thread of its own; the caller bounds its wait for the result. */
+    CompletableFuture<Run> startRun(int coordinators, int workers, String... extra) {
+        List<String> args = runArguments(coordinators, workers, extra);
+        return CompletableFuture.supplyAsync(() -> execute(args), daemonThread());
+    }
+
+    /** Runs the next job with {@code frontier resume}; returns how it ended. */
+    Run resume(String... extra) {
+        return execute(resumeArguments(extra));
+    }
+
+    /** Starts {@link #resume} on a thread of its own; the caller bounds its wait for the result. */
+    CompletableFuture<Run> startResume(String... extra) {
+        List<String> args = resumeArguments(extra);
+        return CompletableFuture.supplyAsync(() -> execute(args), daemonThread());
+    }
+
+    private List<String> runArguments(int coordinators, int workers, String... extra) {
         List<String> args = new ArrayList<>(List.of("run", campaign.toString(), "--coordinators",
                 Integer.toString(coordinators), "--workers", Integer.toString(workers), "--seeds", seeds.toString(),
-                "--executor", executor.toString(), "--time-limit", "20000", "--max-time", "240",
+                "--executor", executor.toString(), "--time-limit", "20000", "--max-time", "120",
                 "--scratch", root.resolve("scratch").toString()));
         args.addAll(List.of(extra));
+        return args;
+    }
+
+    private List<String> resumeArguments(String... extra) {
+        List<String> args = new ArrayList<>(List.of("resume", campaign.toString(), "--max-time", "120"));
+        args.addAll(List.of(extra));
+        return args;
+    }
+
+    private static Run execute(List<String> args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         long started = System.nanoTime();
         int exitCode = FrontierCommand.newCommandLine(new PrintWriter(out, true), new PrintWriter(err, true))
                 .execute(args.toArray(String[]::new));
         return new Run(exitCode, err.toString(), (System.nanoTime() - started) / 1_000_000);
+    }
+
+    private static Executor daemonThread() {
+        return task -> {
+            Thread thread = new Thread(task, "campaign-job");
+            thread.setDaemon(true);
+            thread.start();
+        };
     }
 
     record Run(int exitCode, String err, long millis) {
@@ -97,13 +142,65 @@ final class CampaignHarness {
     }
 
     <T> T store(Function<CampaignStore, T> query) {
-        try (KeyValueStore kv = KeyValueStores.open("sqlite:" + campaign.resolve("store.db"))) {
-            return query.apply(new CampaignStore(kv, CampaignKeys.forCampaign("campaign")));
+        try (KeyValueStore kv = KeyValueStores.open(storeUrl())) {
+            return query.apply(new CampaignStore(kv, keys()));
         }
+    }
+
+    String storeUrl() {
+        return "sqlite:" + campaign.resolve("store.db");
+    }
+
+    /** The campaign's keys: the harness's campaign directory is named {@code campaign}. */
+    CampaignKeys keys() {
+        return CampaignKeys.forCampaign("campaign");
     }
 
     Counts counts() {
         return store(CampaignStore::counts);
+    }
+
+    /** Everything the store holds, in one snapshot. */
+    CampaignLedger ledger() {
+        try (KeyValueStore kv = KeyValueStores.open(storeUrl())) {
+            return CampaignLedger.read(kv, keys());
+        }
+    }
+
+    JobHeartbeat heartbeat() {
+        return store(CampaignStore::heartbeat);
+    }
+
+    /** How the job of the current epoch looks from here, now. */
+    JobLiveness liveness() {
+        return store(store -> JobLiveness.judge(store.epoch(), store.heartbeat(), System.currentTimeMillis() / 1000.0));
+    }
+
+    /** Waits until the job of the current epoch is no longer possibly alive (ended or silent). */
+    void awaitPresumedDead(Duration timeout) throws InterruptedException {
+        await("the previous job to be presumed dead", timeout,
+                () -> !(liveness() instanceof JobLiveness.MaybeAlive));
+    }
+
+    /** Polls {@code condition} every 20 ms until it holds; fails after {@code timeout}. */
+    void await(String what, Duration timeout, BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            boolean holds;
+            try {
+                holds = condition.getAsBoolean();
+            } catch (RuntimeException notYet) {
+                // The campaign or its store is created by the job itself; keep polling.
+                holds = false;
+            }
+            if (holds) {
+                return;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("timed out after " + timeout + " waiting for " + what);
+            }
+            Thread.sleep(20);
+        }
     }
 
     WorkRecord work(WorkId id) {

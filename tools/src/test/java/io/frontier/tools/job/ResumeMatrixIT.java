@@ -1,0 +1,315 @@
+package io.frontier.tools.job;
+
+import static io.frontier.tools.job.ResumeInvariants.assertFencedEpochWroteNothing;
+import static io.frontier.tools.job.ResumeInvariants.assertFinishedExactlyOnce;
+import static io.frontier.tools.job.ResumeInvariants.assertNothingDoneWasRedone;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.frontier.store.keyspace.Counter;
+import io.frontier.store.kv.KeyValueStore;
+import io.frontier.store.kv.KeyValueStores;
+import io.frontier.store.kv.StoreOptions;
+import io.frontier.store.kv.StoreUrl;
+import io.frontier.store.manifest.Child;
+import io.frontier.store.record.JobHeartbeat;
+import io.frontier.store.record.WorkId;
+import io.frontier.store.record.WorkRecord;
+import io.frontier.store.record.WorkState;
+import io.frontier.tools.ExitCodes;
+import io.frontier.worker.fault.StopPoint;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The fault-injection matrix of {@code frontier resume}, with real mpirun jobs: a coordinator
+ * killed at each named point of the commit chain and during replay, a coordinator paused past
+ * its lease while a second job runs, a worker killed mid-execution, the whole job killed. After
+ * each, resume runs the campaign to its end and the store, corpus and directory must show every
+ * item executed and completed exactly once, nothing that was done redone, no stage left, and no
+ * write by the fenced job after the fence.
+ */
+@Tag("mpi")
+@Timeout(300)
+class ResumeMatrixIT {
+
+    /** Root beats this often in these jobs, so a dead job is presumed dead after 1.2 s. */
+    private static final String BEAT_MILLIS = "400";
+    private static final Duration PRESUMED_DEAD = Duration.ofSeconds(20);
+    private static final Duration JOB_END = Duration.ofSeconds(120);
+
+    @TempDir
+    Path directory;
+
+    @AfterEach
+    void killLeftovers() {
+        JobProcesses.killLeftovers();
+    }
+
+    @Test
+    void coordinatorKilledAfterClaimLeavesLeasesTheNextJobTakesBackAtOnce() throws Exception {
+        Campaign campaign = derived(2, 4);
+
+        CampaignHarness.Run crashed = campaign.harness.run(1, 2, "--heartbeat-interval", BEAT_MILLIS, "--lease", "120000",
+                "--faults", stop(0, StopPoint.AFTER_CLAIM, 2));
+
+        assertKilledByFault(crashed);
+        CampaignLedger atCrash = campaign.harness.ledger();
+        assertThat(atCrash.works().values()).as("leases the dead job held")
+                .anyMatch(work -> work.state() == WorkState.LEASED);
+        CampaignHarness.Run resumed = campaign.resumeWhenPresumedDead(atCrash);
+        assertThat(resumed.millis()).as("leases of the fenced epoch are not waited out (120 s)").isLessThan(60_000);
+    }
+
+    @Test
+    void nonRootCoordinatorKilledAfterBeginCommitIsReplayedByTheNextRoot() throws Exception {
+        Campaign campaign = derived(2, 4);
+
+        CampaignHarness.Run crashed = campaign.harness.run(2, 2, "--heartbeat-interval", BEAT_MILLIS,
+                "--faults", stop(1, StopPoint.AFTER_BEGIN_COMMIT, 1));
+
+        assertKilledByFault(crashed);
+        CampaignLedger atCrash = campaign.harness.ledger();
+        WorkRecord committing = onlyCommitting(atCrash);
+        assertThat(campaign.harness.corpusObjects()).as("no child promoted before the crash")
+                .doesNotContainAnyElementsOf(newChildrenOf(campaign, atCrash, committing));
+        campaign.resumeWhenPresumedDead(atCrash);
+        assertThat(campaign.harness.work(committing.id()).attempts()).as("replayed, not executed again").isEqualTo(1);
+    }
+
+    @Test
+    void coordinatorKilledBetweenTwoPromotionsIsReplayed() throws Exception {
+        Campaign campaign = derived(3, 3);
+
+        CampaignHarness.Run crashed = campaign.harness.run(1, 2, "--heartbeat-interval", BEAT_MILLIS,
+                "--faults", stop(0, StopPoint.BETWEEN_PROMOTIONS, 1));
+
+        assertKilledByFault(crashed);
+        CampaignLedger atCrash = campaign.harness.ledger();
+        WorkRecord committing = onlyCommitting(atCrash);
+        assertThat(campaign.harness.corpusObjects()).filteredOn(newChildrenOf(campaign, atCrash, committing)::contains)
+                .as("exactly one child promoted before the crash").hasSize(1);
+        campaign.resumeWhenPresumedDead(atCrash);
+        assertThat(campaign.harness.work(committing.id()).attempts()).isEqualTo(1);
+    }
+
+    @Test
+    void coordinatorKilledAfterPromotionBeforeCompleteIsReplayed() throws Exception {
+        Campaign campaign = derived(2, 4);
+
+        CampaignHarness.Run crashed = campaign.harness.run(1, 2, "--heartbeat-interval", BEAT_MILLIS,
+                "--faults", stop(0, StopPoint.AFTER_PROMOTION, 2));
+
+        assertKilledByFault(crashed);
+        CampaignLedger atCrash = campaign.harness.ledger();
+        WorkRecord committing = onlyCommitting(atCrash);
+        assertThat(campaign.harness.corpusObjects()).as("every child promoted before the crash")
+                .containsAll(newChildrenOf(campaign, atCrash, committing));
+        campaign.resumeWhenPresumedDead(atCrash);
+        assertThat(campaign.harness.work(committing.id()).attempts()).isEqualTo(1);
+    }
+
+    @Test
+    void coordinatorKilledDuringReplayIsReplayedAgain() throws Exception {
+        Campaign campaign = derived(3, 3);
+        CampaignHarness.Run crashed = campaign.harness.run(1, 2, "--heartbeat-interval", BEAT_MILLIS,
+                "--faults", stop(0, StopPoint.AFTER_BEGIN_COMMIT, 2));
+        assertKilledByFault(crashed);
+        CampaignLedger atCrash = campaign.harness.ledger();
+        WorkRecord committing = onlyCommitting(atCrash);
+        campaign.harness.awaitPresumedDead(PRESUMED_DEAD);
+
+        CampaignHarness.Run replayCrashed = campaign.harness.resume("--heartbeat-interval", BEAT_MILLIS,
+                "--faults", stop(0, StopPoint.BETWEEN_PROMOTIONS, 1));
+
+        assertKilledByFault(replayCrashed);
+        CampaignLedger duringReplay = campaign.harness.ledger();
+        assertThat(duringReplay.epoch().epoch()).isEqualTo(2);
+        assertThat(onlyCommitting(duringReplay).result()).as("the same entry, still committing")
+                .isEqualTo(committing.result());
+        assertThat(duringReplay.counts().get(Counter.DONE)).as("nothing dispatched before replay")
+                .isEqualTo(atCrash.counts().get(Counter.DONE));
+        assertThat(campaign.harness.corpusObjects()).filteredOn(newChildrenOf(campaign, atCrash, committing)::contains)
+                .as("replay promoted one child before it was killed").hasSize(1);
+        campaign.resumeWhenPresumedDead(atCrash, duringReplay, 2);
+        assertThat(campaign.harness.work(committing.id()).attempts()).isEqualTo(1);
+    }
+
+    @Test
+    void pausedCoordinatorIsFencedOffByASecondJobAndCannotWriteWhenItContinues() throws Exception {
+        Campaign campaign = derived(1, 6, "--sleep-ms", "300");
+        CompletableFuture<CampaignHarness.Run> paused = campaign.harness.startRun(1, 2, "--lease", "2000",
+                "--heartbeat-interval", "10000");
+        campaign.harness.await("three items done", JOB_END, () -> campaign.harness.counts().get(Counter.DONE) >= 3);
+        JobHeartbeat first = campaign.harness.heartbeat();
+        long root = first.pid();
+        pauseOutsideAnyTransaction(campaign.harness, root);
+        try {
+            Thread.sleep(3000);
+
+            CampaignHarness.Run refused = campaign.harness.resume();
+            assertThat(refused.exitCode()).as(refused.err()).isEqualTo(ExitCodes.USAGE);
+            assertThat(refused.err()).contains("the previous job may still be alive", "pid=" + root,
+                    "host=" + first.host(), "--force");
+
+            CompletableFuture<CampaignHarness.Run> second = campaign.harness.startResume("--force",
+                    "--heartbeat-interval", BEAT_MILLIS, "--faults", "worker.stall@1:ms=4000");
+            campaign.harness.await("the second job's epoch", JOB_END, () -> campaign.harness.ledger().epoch().epoch() == 2);
+            Map<String, String> fencedFootprint = campaign.harness.ledger().footprintOf(1, campaign.harness.keys());
+            campaign.harness.await("the second job's root beating", JOB_END,
+                    () -> campaign.harness.heartbeat().epoch() == 2);
+            JobProcesses.signal(root, "CONT");
+
+            CampaignHarness.Run fenced = paused.get(JOB_END.toSeconds(), TimeUnit.SECONDS);
+            assertThat(fenced.exitCode()).as("the fenced job stops").isEqualTo(ExitCodes.CONTROL_FAILURE);
+            JsonNode summary = campaign.harness.summary(1);
+            assertThat(summary.get("failures").toString()).contains("caller's epoch is not the campaign's current epoch");
+            CampaignHarness.Run resumed = second.get(JOB_END.toSeconds(), TimeUnit.SECONDS);
+            assertThat(resumed.exitCode()).as(resumed.err()).isEqualTo(ExitCodes.OK);
+            assertThat(resumed.err()).contains("fenced off job").contains("pid " + root);
+
+            CampaignLedger end = campaign.harness.ledger();
+            assertFencedEpochWroteNothing(fencedFootprint, end, 1, campaign.harness.keys());
+            assertFinishedExactlyOnce(campaign.harness, campaign.seeds, campaign.items);
+        } finally {
+            JobProcesses.continueIfAlive(root);
+        }
+    }
+
+    @Test
+    void workerKilledMidExecutionEndsTheJobAndResumeRunsItsItemAgain() throws Exception {
+        Campaign campaign = derived(1, 4);
+        CompletableFuture<CampaignHarness.Run> job = campaign.harness.startRun(1, 2, "--heartbeat-interval", BEAT_MILLIS,
+                "--faults", "worker.stall@1:on=2:ms=600000");
+        campaign.harness.await("worker 1 stalled on its second item with everything else done", JOB_END, () -> {
+            CampaignLedger now = campaign.harness.ledger();
+            return now.counts().get(Counter.LEASED) == 1 && now.counts().get(Counter.PENDING) == 0
+                    && now.counts().get(Counter.COMMITTING) == 0 && now.counts().get(Counter.DONE) >= 4;
+        });
+        JobHeartbeat alive = campaign.harness.heartbeat();
+
+        CampaignHarness.Run refused = campaign.harness.resume();
+
+        assertThat(refused.exitCode()).as(refused.err()).isEqualTo(ExitCodes.USAGE);
+        assertThat(refused.err()).contains("the previous job may still be alive", "pid=" + alive.pid());
+        ProcessHandle mpirun = JobProcesses.mpiruns().get(0);
+        ProcessHandle worker = JobProcesses.rank(mpirun, 1).orElseThrow();
+        worker.destroyForcibly();
+        CampaignHarness.Run killed = job.get(JOB_END.toSeconds(), TimeUnit.SECONDS);
+        assertThat(killed.exitCode()).as(killed.err()).isEqualTo(ExitCodes.CONTROL_FAILURE);
+        CampaignLedger atCrash = campaign.harness.ledger();
+        WorkRecord stalled = atCrash.works().values().stream().filter(work -> work.state() == WorkState.LEASED)
+                .findFirst().orElseThrow();
+        campaign.resumeWhenPresumedDead(atCrash);
+        assertThat(campaign.harness.work(stalled.id()).attempts()).as("the killed worker's item ran again").isEqualTo(2);
+    }
+
+    @Test
+    void wholeJobKilledMidCampaignIsResumed() throws Exception {
+        CampaignHarness harness = new CampaignHarness(directory, List.of("--children", "same", "--sleep-ms", "200"));
+        List<WorkId> seeds = harness.addSeeds(6);
+        Campaign campaign = new Campaign(harness, seeds, seeds.size() + 1);
+        CompletableFuture<CampaignHarness.Run> job = harness.startRun(1, 2, "--heartbeat-interval", BEAT_MILLIS);
+        harness.await("three items done", JOB_END, () -> harness.counts().get(Counter.DONE) >= 3);
+
+        JobProcesses.killJob(JobProcesses.mpiruns().get(0));
+
+        CampaignHarness.Run killed = job.get(JOB_END.toSeconds(), TimeUnit.SECONDS);
+        assertThat(killed.exitCode()).as(killed.err()).isEqualTo(ExitCodes.CONTROL_FAILURE);
+        assertThat(killed.err()).contains("ended abnormally", "frontier resume");
+        campaign.resumeWhenPresumedDead(harness.ledger());
+    }
+
+    /** A campaign of {@code seeds} seeds with {@code fanout} derived children each, plus a seed equal to a child. */
+    private Campaign derived(int fanout, int seeds, String... targetOptions) throws Exception {
+        List<String> options = new ArrayList<>(List.of("--children", "derived", "--fanout", Integer.toString(fanout)));
+        options.addAll(List.of(targetOptions));
+        CampaignHarness harness = new CampaignHarness(directory, options);
+        List<WorkId> ids = new ArrayList<>(harness.addSeeds(seeds));
+        // The first child of seed 0, also given as a seed: known before it is produced, so it
+        // must not be enqueued again.
+        ids.add(harness.addSeed("twin", "frontier-child 1 0\nseed number 0\n"));
+        return new Campaign(harness, ids, seeds * (1 + fanout));
+    }
+
+    /** A harness with its seeds and how many items the campaign has in the end. */
+    private record Campaign(CampaignHarness harness, List<WorkId> seeds, int items) {
+
+        /** Resumes once the crashed job is presumed dead, and checks the campaign's end. */
+        CampaignHarness.Run resumeWhenPresumedDead(CampaignLedger atCrash) throws Exception {
+            return resumeWhenPresumedDead(atCrash, atCrash, 1);
+        }
+
+        /**
+         * Resumes after {@code fenced}, the epoch of the crashed job whose state is
+         * {@code lastCrash}; {@code firstCrash} is what the first crash left.
+         */
+        CampaignHarness.Run resumeWhenPresumedDead(CampaignLedger firstCrash, CampaignLedger lastCrash, long fenced)
+                throws Exception {
+            harness.awaitPresumedDead(PRESUMED_DEAD);
+            CampaignHarness.Run resumed = harness.resume("--heartbeat-interval", BEAT_MILLIS);
+            assertThat(resumed.exitCode()).as(resumed.err()).isEqualTo(ExitCodes.OK);
+            assertThat(resumed.err()).contains("epoch " + (fenced + 1), "fenced off job");
+            CampaignLedger end = harness.ledger();
+            assertFinishedExactlyOnce(harness, seeds, items);
+            assertNothingDoneWasRedone(firstCrash, end);
+            assertNothingDoneWasRedone(lastCrash, end);
+            for (long epoch = 1; epoch <= fenced; epoch++) {
+                assertFencedEpochWroteNothing(lastCrash.footprintOf(epoch, harness.keys()), end, epoch, harness.keys());
+            }
+            return resumed;
+        }
+    }
+
+    private static String stop(int rank, StopPoint point, int occurrence) {
+        return "coordinator.stop@" + rank + ":point=" + point.spelling() + ":on=" + occurrence;
+    }
+
+    private static void assertKilledByFault(CampaignHarness.Run run) {
+        assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCodes.CONTROL_FAILURE);
+        assertThat(run.err()).contains("ended abnormally");
+    }
+
+    private static WorkRecord onlyCommitting(CampaignLedger ledger) {
+        List<WorkRecord> committing = ledger.works().values().stream()
+                .filter(work -> work.state() == WorkState.COMMITTING).toList();
+        assertThat(committing).as("items committing").hasSize(1);
+        return committing.get(0);
+    }
+
+    /** The children of {@code work}'s entry that are not seeds, so not in the corpus before it. */
+    private List<String> newChildrenOf(Campaign campaign, CampaignLedger ledger, WorkRecord work) {
+        return ledger.entriesOf(work.id()).get(0).children().stream().map(Child::digest)
+                .filter(child -> !campaign.seeds().contains(child)).map(WorkId::hex).toList();
+    }
+
+    /**
+     * SIGSTOPs {@code pid} at a moment it holds no store transaction: a process stopped inside
+     * one would keep SQLite's write lock, which no other job could take (FoundationDB would
+     * simply expire the transaction). Tries again after a short continue when it does.
+     */
+    private static void pauseOutsideAnyTransaction(CampaignHarness harness, long pid) throws Exception {
+        StoreOptions quick = StoreOptions.DEFAULT.withTransactionTimeout(Duration.ofMillis(500));
+        for (int attempt = 0; attempt < 50; attempt++) {
+            JobProcesses.signal(pid, "STOP");
+            try (KeyValueStore kv = KeyValueStores.open(StoreUrl.parse(harness.storeUrl()), quick)) {
+                kv.run(tx -> null);
+                return;
+            } catch (RuntimeException writeLockHeld) {
+                JobProcesses.signal(pid, "CONT");
+                Thread.sleep(30);
+            }
+        }
+        throw new AssertionError("could not pause " + pid + " outside a store transaction");
+    }
+}
