@@ -2,6 +2,7 @@ package io.frontier.coordinator.liveness;
 
 import io.frontier.store.record.EpochRecord;
 import io.frontier.store.record.JobHeartbeat;
+import io.frontier.store.record.JobPhase;
 import java.util.Locale;
 
 /**
@@ -9,16 +10,18 @@ import java.util.Locale;
  * instant: it ended, it has been silent long enough to be presumed dead, or it may still be
  * alive.
  *
- * <p>A job that beats is presumed dead after {@value #SILENT_BEATS} of its own beat intervals
- * without a beat. A job that moved the epoch and has not beaten yet (its ranks are still
- * starting) is given {@link #STARTUP_GRACE_SECONDS} from the epoch change. Ages are read on the
- * judging machine's clock against the beating machine's, so clocks are assumed roughly in step.
+ * <p>A running job is presumed dead after {@value #SILENT_BEATS} of its own beat intervals
+ * without a beat. A starting job (its launcher beat, its root has not yet) is given at least
+ * {@link #STARTUP_GRACE_SECONDS} from the launcher's beat, since starting ranks across a
+ * cluster takes a while. An epoch in which no job ever beat (a campaign just created by
+ * {@code init}, or from before heartbeats) has no job to wait for. Ages are read on the judging
+ * machine's clock against the beating machine's, so clocks are assumed roughly in step.
  */
 public sealed interface JobLiveness {
 
     /** Missed beats after which a job is presumed dead. */
     int SILENT_BEATS = 3;
-    /** How long after moving the epoch a job may take to send its first beat. */
+    /** How long a starting job may take from its launcher's beat to its root's first beat. */
     double STARTUP_GRACE_SECONDS = 60.0;
 
     /** The epoch whose job was judged. */
@@ -68,22 +71,22 @@ public sealed interface JobLiveness {
     /**
      * Judges, at {@code now} (Unix seconds), the job that moved the campaign to {@code current},
      * from {@code beat}, the stored heartbeat (null if none). A heartbeat of an older epoch is
-     * not this job's: it only shows that an earlier job was fenced.
+     * not this job's: it only shows that an earlier job was fenced off.
      */
     static JobLiveness judge(EpochRecord current, JobHeartbeat beat, double now) {
         long epoch = current.epoch();
         String job = current.job();
         if (beat == null || beat.epoch() != epoch) {
-            double silent = now - current.changedAt();
-            return silent < STARTUP_GRACE_SECONDS
-                    ? new MaybeAlive(epoch, job, null, silent, STARTUP_GRACE_SECONDS)
-                    : new Silent(epoch, job, null, silent);
+            return new Silent(epoch, job, null, now - current.changedAt());
         }
         if (beat.ended()) {
             return new Ended(epoch, job, beat);
         }
         double silent = now - beat.at();
         double allowed = SILENT_BEATS * beat.intervalMillis() / 1000.0;
+        if (beat.phase() == JobPhase.STARTING) {
+            allowed = Math.max(allowed, STARTUP_GRACE_SECONDS);
+        }
         return silent < allowed
                 ? new MaybeAlive(epoch, job, beat, silent, allowed)
                 : new Silent(epoch, job, beat, silent);
@@ -96,7 +99,10 @@ public sealed interface JobLiveness {
     }
 
     private static String sign(JobHeartbeat last) {
-        return last == null ? "moved the epoch and never beat; epoch changed" : "last beat";
+        if (last == null) {
+            return "never beat; epoch moved";
+        }
+        return last.phase() == JobPhase.STARTING ? "starting, last beat" : "last beat";
     }
 
     private static String seconds(double seconds) {

@@ -80,7 +80,7 @@ class HeartbeatTest {
     }
 
     private static JobHeartbeat beatOf(long epoch, String job, long intervalMillis) {
-        return JobHeartbeat.of(epoch, job, "test-host", ProcessHandle.current().pid(), 2, intervalMillis,
+        return JobHeartbeat.running(epoch, job, "test-host", ProcessHandle.current().pid(), 2, intervalMillis,
                 System.currentTimeMillis() / 1000.0);
     }
 

@@ -10,7 +10,7 @@ class JobLivenessTest {
 
     private static final double T0 = 1_000_000.0;
     private static final EpochRecord EPOCH_4 = EpochRecord.of(4, "job-4", T0);
-    private static final JobHeartbeat BEAT = JobHeartbeat.of(4, "job-4", "node-3", 812, 6, 2000, T0 + 10);
+    private static final JobHeartbeat BEAT = JobHeartbeat.running(4, "job-4", "node-3", 812, 6, 2000, T0 + 10);
 
     @Test
     void aBeatYoungerThanThreeIntervalsMayStillBeAlive() {
@@ -41,13 +41,22 @@ class JobLivenessTest {
     }
 
     @Test
-    void aJobThatMovedTheEpochAndNeverBeatHasTheStartupGrace() {
-        JobHeartbeat olderJob = JobHeartbeat.of(3, "job-3", "node-1", 5, 2, 2000, T0 - 1).endedAt(T0 - 1);
-        JobLiveness starting = JobLiveness.judge(EPOCH_4, olderJob, T0 + 59);
-        assertThat(starting).isInstanceOf(JobLiveness.MaybeAlive.class);
-        assertThat(starting.last()).isNull();
-        assertThat(starting.describe()).isEqualTo("job job-4 (epoch 4): moved the epoch and never beat;"
-                + " epoch changed 59.0 s ago, presumed dead after 60.0 s");
-        assertThat(JobLiveness.judge(EPOCH_4, null, T0 + 60)).isInstanceOf(JobLiveness.Silent.class);
+    void aStartingJobHasTheStartupGraceFromItsLaunchersBeat() {
+        JobHeartbeat starting = JobHeartbeat.starting(4, "job-4", "login-1", 77, 6, 2000, T0 + 10);
+        JobLiveness liveness = JobLiveness.judge(EPOCH_4, starting, T0 + 69);
+        assertThat(liveness).isInstanceOf(JobLiveness.MaybeAlive.class);
+        assertThat(liveness.describe()).isEqualTo(
+                "job job-4 (epoch 4) on login-1 pid 77: starting, last beat 59.0 s ago, presumed dead after 60.0 s");
+        assertThat(JobLiveness.judge(EPOCH_4, starting, T0 + 70)).isInstanceOf(JobLiveness.Silent.class);
+    }
+
+    @Test
+    void anEpochInWhichNoJobEverBeatHasNoJobToWaitFor() {
+        JobHeartbeat olderJob = JobHeartbeat.running(3, "job-3", "node-1", 5, 2, 2000, T0 - 1);
+        JobLiveness liveness = JobLiveness.judge(EPOCH_4, olderJob, T0 + 1);
+        assertThat(liveness).isInstanceOf(JobLiveness.Silent.class);
+        assertThat(liveness.last()).isNull();
+        assertThat(liveness.describe()).isEqualTo("job job-4 (epoch 4): never beat; epoch moved 1.0 s ago");
+        assertThat(JobLiveness.judge(EPOCH_4, null, T0)).isInstanceOf(JobLiveness.Silent.class);
     }
 }

@@ -3,22 +3,23 @@ package io.frontier.store.record;
 import io.frontier.store.error.InvalidInputException;
 
 /**
- * The last sign of life of the job that runs an epoch, written by that job's root coordinator
- * every {@code intervalMillis} and once more, with {@code ended} true, when the job ends. It
- * only informs: whether a job may still be alive is a guess from wall-clock age, and fencing
+ * The last sign of life of the job that runs an epoch: written {@link JobPhase#STARTING} by the
+ * command that launched the job right after it moved the epoch, then {@link JobPhase#RUNNING}
+ * by the job's root coordinator every {@code intervalMillis}, and once more,
+ * {@link JobPhase#ENDED}, when the job ends. It only informs: whether a job may still be alive is a guess from wall-clock age, and fencing
  * (the epoch bump) is what makes a job that is still alive harmless.
  *
  * @param epoch the epoch the job runs in
  * @param job the job's id, as in the {@link EpochRecord} that the job's start wrote
- * @param host the host name of the root coordinator's machine
- * @param pid the root coordinator's process id on {@code host}
+ * @param host the host name of the writer's machine (the launcher's while starting, then root's)
+ * @param pid the writer's process id on {@code host}
  * @param workers how many worker ranks the job has
  * @param intervalMillis how often the root beats, in milliseconds
- * @param at Unix seconds of this beat, by the root's clock
- * @param ended true once the root has finished its part of the job: no further beat will come
+ * @param phase where the job stands
+ * @param at Unix seconds of this beat, by the writer's clock
  */
 public record JobHeartbeat(int schema, long epoch, String job, String host, long pid, int workers,
-                           long intervalMillis, double at, boolean ended) {
+                           long intervalMillis, JobPhase phase, double at) {
 
     public static final int SCHEMA = 1;
     private static final int MAX_HOST_LENGTH = 255;
@@ -26,6 +27,9 @@ public record JobHeartbeat(int schema, long epoch, String job, String host, long
     public JobHeartbeat {
         if (schema != SCHEMA) {
             throw new InvalidInputException("job heartbeat schema is not supported").with("schema", schema);
+        }
+        if (phase == null) {
+            throw new InvalidInputException("job heartbeat lacks its phase");
         }
         if (epoch < 1 || pid < 1 || workers < 0 || intervalMillis < 1) {
             throw new InvalidInputException("job heartbeat fields out of range")
@@ -41,19 +45,30 @@ public record JobHeartbeat(int schema, long epoch, String job, String host, long
         Times.instant("at", at);
     }
 
-    /** The first beat of a running job. */
-    public static JobHeartbeat of(long epoch, String job, String host, long pid, int workers, long intervalMillis,
-                                  double at) {
-        return new JobHeartbeat(SCHEMA, epoch, job, host, pid, workers, intervalMillis, at, false);
+    /** The launcher's beat for the job it is starting. */
+    public static JobHeartbeat starting(long epoch, String job, String host, long pid, int workers, long intervalMillis,
+                                        double at) {
+        return new JobHeartbeat(SCHEMA, epoch, job, host, pid, workers, intervalMillis, JobPhase.STARTING, at);
     }
 
-    /** The same job beating again at {@code now}. */
+    /** A beat of the job's running root. */
+    public static JobHeartbeat running(long epoch, String job, String host, long pid, int workers, long intervalMillis,
+                                       double at) {
+        return new JobHeartbeat(SCHEMA, epoch, job, host, pid, workers, intervalMillis, JobPhase.RUNNING, at);
+    }
+
+    /** The same writer beating again at {@code now}, running. */
     public JobHeartbeat beatAt(double now) {
-        return new JobHeartbeat(SCHEMA, epoch, job, host, pid, workers, intervalMillis, now, false);
+        return new JobHeartbeat(SCHEMA, epoch, job, host, pid, workers, intervalMillis, JobPhase.RUNNING, now);
     }
 
     /** The job's last word, at {@code now}: it has ended. */
     public JobHeartbeat endedAt(double now) {
-        return new JobHeartbeat(SCHEMA, epoch, job, host, pid, workers, intervalMillis, now, true);
+        return new JobHeartbeat(SCHEMA, epoch, job, host, pid, workers, intervalMillis, JobPhase.ENDED, now);
+    }
+
+    /** True once the job said it ended. */
+    public boolean ended() {
+        return phase == JobPhase.ENDED;
     }
 }

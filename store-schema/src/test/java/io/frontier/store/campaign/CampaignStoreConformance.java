@@ -264,7 +264,7 @@ public abstract class CampaignStoreConformance {
     @Test
     void heartbeatIsAbsentUntilTheFirstBeatThenTheLatestBeat() {
         assertThat(store.heartbeat()).isNull();
-        JobHeartbeat first = JobHeartbeat.of(epoch, "job-1", "node-7", 4242, 2, 5000, T0);
+        JobHeartbeat first = JobHeartbeat.running(epoch, "job-1", "node-7", 4242, 2, 5000, T0);
         store.beat(epoch, first);
         assertThat(store.heartbeat()).isEqualTo(first);
         store.beat(epoch, first.beatAt(T0 + 5));
@@ -274,12 +274,12 @@ public abstract class CampaignStoreConformance {
 
     @Test
     void aFencedJobCannotBeatAnyMore() {
-        JobHeartbeat old = JobHeartbeat.of(epoch, "job-1", "node-7", 4242, 2, 5000, T0);
+        JobHeartbeat old = JobHeartbeat.running(epoch, "job-1", "node-7", 4242, 2, 5000, T0);
         store.beat(epoch, old);
         store.bumpEpoch(epoch, "job-2", T0 + 1);
         refusedUnchanged(StaleEpochException.class, "caller's epoch is not the campaign's current epoch",
                 () -> store.beat(epoch, old.beatAt(T0 + 2)));
-        JobHeartbeat next = JobHeartbeat.of(epoch + 1, "job-2", "node-8", 99, 4, 1000, T0 + 3);
+        JobHeartbeat next = JobHeartbeat.running(epoch + 1, "job-2", "node-8", 99, 4, 1000, T0 + 3);
         store.beat(epoch + 1, next);
         assertThat(store.heartbeat()).isEqualTo(next);
     }
@@ -287,9 +287,9 @@ public abstract class CampaignStoreConformance {
     @Test
     void aBeatMustBeOfTheCallersEpochAndOfTheJobThatRunsIt() {
         refusedUnchanged(InvalidInputException.class, "heartbeat is not of the caller's epoch",
-                () -> store.beat(epoch, JobHeartbeat.of(epoch + 1, "job-1", "node-7", 1, 1, 5000, T0)));
+                () -> store.beat(epoch, JobHeartbeat.running(epoch + 1, "job-1", "node-7", 1, 1, 5000, T0)));
         refusedUnchanged(InvalidInputException.class, "heartbeat names another job than the one that runs the epoch",
-                () -> store.beat(epoch, JobHeartbeat.of(epoch, "job-9", "node-7", 1, 1, 5000, T0)));
+                () -> store.beat(epoch, JobHeartbeat.running(epoch, "job-9", "node-7", 1, 1, 5000, T0)));
     }
 
     // ---- admission -------------------------------------------------------------------------

@@ -64,8 +64,9 @@ class RecordCodecTest {
         roundTrip(RecordCodec.RECEIPT, Receipt.of(RESULT.hex(), List.of(leased())));
         roundTrip(RecordCodec.QUIESCENCE, QuiescenceMarker.of(2, RESULT.hex(), 99.0));
         roundTrip(RecordCodec.INVALID_RESULT, InvalidResultMarker.of(RESULT, ID, 2, 99.5));
-        roundTrip(RecordCodec.HEARTBEAT, JobHeartbeat.of(3, "job-9", "node-1.cluster", 4242, 6, 5000, 99.5));
-        roundTrip(RecordCodec.HEARTBEAT, JobHeartbeat.of(3, "job-9", "node-1", 4242, 6, 5000, 99.5).endedAt(100.0));
+        roundTrip(RecordCodec.HEARTBEAT, JobHeartbeat.running(3, "job-9", "node-1.cluster", 4242, 6, 5000, 99.5));
+        roundTrip(RecordCodec.HEARTBEAT, JobHeartbeat.running(3, "job-9", "node-1", 4242, 6, 5000, 99.5).endedAt(100.0));
+        roundTrip(RecordCodec.HEARTBEAT, JobHeartbeat.starting(3, "job-9", "login", 77, 6, 5000, 99.0));
         roundTrip(ManifestCodecs.ENTRY, new ManifestEntry(1, RESULT, ID, TOKEN, OWNER, 1, ".stage-1/3/" + RESULT,
                 300, 2, 5.0));
         roundTrip(ManifestCodecs.CHUNK, new ChildChunk(1, RESULT, 0, List.of(new Child(OTHER, 9))));
@@ -75,10 +76,11 @@ class RecordCodecTest {
 
     @Test
     void heartbeatWithAnUnusableFieldIsCorrupt() {
-        String json = new String(RecordCodec.HEARTBEAT.encode(JobHeartbeat.of(3, "job-9", "node-1", 4242, 6, 5000, 99.5)),
+        String json = new String(RecordCodec.HEARTBEAT.encode(JobHeartbeat.running(3, "job-9", "node-1", 4242, 6, 5000, 99.5)),
                 StandardCharsets.UTF_8);
         for (String bad : List.of(json.replace("\"node-1\"", "\"node 1\""), json.replace("\"pid\":4242", "\"pid\":0"),
-                json.replace("\"intervalMillis\":5000", "\"intervalMillis\":0"), json.replace("99.5", "-1.0"))) {
+                json.replace("\"intervalMillis\":5000", "\"intervalMillis\":0"), json.replace("99.5", "-1.0"),
+                json.replace("\"running\"", "\"asleep\""))) {
             assertThatThrownBy(() -> RecordCodec.HEARTBEAT.decode(KEY, bad.getBytes(StandardCharsets.UTF_8)))
                     .as(bad).isInstanceOf(CorruptRecordException.class);
         }

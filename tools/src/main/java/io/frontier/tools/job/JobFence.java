@@ -34,9 +34,9 @@ final class JobFence {
      * {@code job} moves the epoch once more.
      *
      * <p>Refused, changing nothing, while the current job may still be alive (its heartbeat is
-     * younger than three of its intervals, or it moved the epoch less than a minute ago and has
-     * not beaten yet), unless {@code force}; and when another job moved the epoch between the
-     * judgement and the bump.
+     * younger than three of its intervals, or its launcher said it is starting less than a minute
+     * ago and its root has not beaten yet), unless {@code force}; and when another job moved the
+     * epoch between the judgement and the bump.
      *
      * @throws FrontierException naming the job, its host and pid and the age of its last sign
      *     of life, when it may still be alive and {@code force} is false

@@ -1,6 +1,10 @@
 package io.frontier.tools.job;
 
+import io.frontier.coordinator.liveness.JobLiveness;
+import io.frontier.store.campaign.CampaignStore;
 import io.frontier.store.error.FrontierException;
+import io.frontier.store.record.EpochRecord;
+import io.frontier.store.record.JobHeartbeat;
 import io.frontier.tools.ExitCodes;
 import io.frontier.tools.FrontierCommand;
 import io.frontier.tools.campaign.CampaignDirectory;
@@ -24,14 +28,26 @@ final class JobLauncher {
 
     /** A new job id: host, launcher pid and start time, so no two launches share one. */
     static String newJobId() {
-        String host;
+        return hostName() + "-" + ManagementFactory.getRuntimeMXBean().getPid() + "-" + System.currentTimeMillis();
+    }
+
+    /** This machine's host name in printable ASCII, as heartbeats and job ids carry it. */
+    static String hostName() {
         try {
-            host = InetAddress.getLocalHost().getHostName();
+            return InetAddress.getLocalHost().getHostName().replaceAll("[^!-~]", "_");
         } catch (IOException e) {
-            host = "host";
+            return "unknown-host";
         }
-        return (host + "-" + ManagementFactory.getRuntimeMXBean().getPid() + "-" + System.currentTimeMillis())
-                .replaceAll("[^!-~]", "_");
+    }
+
+    /**
+     * Writes the starting beat of the job that {@code epoch} names, from this launcher, so that
+     * until root beats the job counts as starting rather than silent (see {@link JobLiveness}).
+     * Refused like any beat once a newer job has moved the epoch again.
+     */
+    static void markStarting(CampaignStore store, EpochRecord epoch, int workers, JobOptions options) {
+        store.beat(epoch.epoch(), JobHeartbeat.starting(epoch.epoch(), epoch.job(), hostName(),
+                ProcessHandle.current().pid(), workers, options.heartbeatMillis, System.currentTimeMillis() / 1000.0));
     }
 
     /**

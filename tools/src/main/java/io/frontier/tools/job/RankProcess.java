@@ -36,8 +36,6 @@ import io.frontier.worker.link.MpiLink;
 import io.frontier.worker.rank.WorkerFigures;
 import io.frontier.worker.rank.WorkerRank;
 import io.frontier.worker.topology.JobTopology;
-import java.io.IOException;
-import java.net.InetAddress;
 import java.nio.file.Path;
 import java.time.Duration;
 
@@ -98,15 +96,9 @@ final class RankProcess {
 
     /** Root's first beat: this process, under the id of the job that moved the campaign to {@code epoch}. */
     private static JobHeartbeat firstBeat(CampaignStore store, long epoch, JobTopology topology, long intervalMillis) {
-        String host;
-        try {
-            host = InetAddress.getLocalHost().getHostName();
-        } catch (IOException e) {
-            host = "unknown-host";
-        }
         // If the epoch has moved on already, this job is fenced off and the store refuses the
         // beat whatever job it names.
-        return JobHeartbeat.of(epoch, store.epoch().job(), host.replaceAll("[^!-~]", "_"), ProcessHandle.current().pid(),
+        return JobHeartbeat.running(epoch, store.epoch().job(), JobLauncher.hostName(), ProcessHandle.current().pid(),
                 topology.size() - topology.coordinators(), intervalMillis, System.currentTimeMillis() / 1000.0);
     }
 

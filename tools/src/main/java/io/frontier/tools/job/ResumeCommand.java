@@ -75,6 +75,7 @@ public final class ResumeCommand implements Callable<Integer> {
                         + settings.coordinators() + " coordinators (one worker per group)");
             }
             fenced = JobFence.fence(store, id, job.force, System.currentTimeMillis() / 1000.0);
+            JobLauncher.markStarting(store, fenced.epoch(), jobWorkers, job);
         }
         JobLauncher.announce(spec.commandLine().getErr(), settings, fenced, jobWorkers);
         return JobLauncher.run(launcher, directory, settings, fenced.epoch().epoch(), jobWorkers, job,

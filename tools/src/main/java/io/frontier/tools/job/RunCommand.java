@@ -129,11 +129,13 @@ public final class RunCommand implements Callable<Integer> {
             EpochRecord created = campaignStore.init(CampaignConfig.of(settings.name(), settings.buckets(),
                     settings.maxAttempts()), id, now);
             if (created.job().equals(id)) {
+                JobLauncher.markStarting(campaignStore, created, workers, job);
                 err.printf("frontier: campaign %s created, epoch %d: %d coordinators, %d workers%n",
                         settings.name(), created.epoch(), settings.coordinators(), workers);
                 return created.epoch();
             }
             JobFence.Fenced fenced = JobFence.fence(campaignStore, id, job.force, now);
+            JobLauncher.markStarting(campaignStore, fenced.epoch(), workers, job);
             JobLauncher.announce(err, settings, fenced, workers);
             return fenced.epoch().epoch();
         }

@@ -85,16 +85,17 @@ class JobFenceTest {
     }
 
     @Test
-    void aJobThatMovedTheEpochButNeverBeatHasAMinuteToStart() {
-        store.beat(1, beat(T0 + 100).endedAt(T0 + 101));
-        store.bumpEpoch(1, "job-2", T0 + 200);
+    void aStartingJobHasAMinuteForItsRootToBeatAndACampaignNoJobEverRanHasNone() {
+        assertThat(JobFence.fence(store, "job-2", false, T0 + 1).previous()).as("created, never launched")
+                .isInstanceOf(JobLiveness.Silent.class);
+        store.beat(2, JobHeartbeat.starting(2, "job-2", "login-1", 77, 4, 2000, T0 + 2));
 
-        assertThatThrownBy(() -> JobFence.fence(store, "job-3", false, T0 + 259))
-                .hasMessageStartingWith("the previous job may still be alive").hasMessageContaining("job=job-2");
-        assertThat(JobFence.fence(store, "job-3", false, T0 + 260).epoch().epoch()).isEqualTo(3);
+        assertThatThrownBy(() -> JobFence.fence(store, "job-3", false, T0 + 61))
+                .hasMessageStartingWith("the previous job may still be alive").hasMessageContaining("job=job-2", "pid=77");
+        assertThat(JobFence.fence(store, "job-3", false, T0 + 62).epoch().epoch()).isEqualTo(3);
     }
 
     private static JobHeartbeat beat(double at) {
-        return JobHeartbeat.of(1, "job-1", "node-3", 812, 4, 2000, at);
+        return JobHeartbeat.running(1, "job-1", "node-3", 812, 4, 2000, at);
     }
 }
