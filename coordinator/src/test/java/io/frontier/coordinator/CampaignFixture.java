@@ -4,10 +4,14 @@ import io.frontier.coordinator.assignment.ActiveAssignment;
 import io.frontier.coordinator.identity.ContentIds;
 import io.frontier.store.campaign.CampaignStore;
 import io.frontier.store.campaign.ClaimResult;
+import io.frontier.store.campaign.CommitRequest;
 import io.frontier.store.campaign.Counts;
+import io.frontier.store.campaign.ItemResult;
+import io.frontier.store.campaign.Lease;
 import io.frontier.store.corpus.ContentHasher;
 import io.frontier.store.corpus.CorpusLayout;
 import io.frontier.store.corpus.ObjectDirectory;
+import io.frontier.store.corpus.StageLocation;
 import io.frontier.store.corpus.fs.DurableFiles;
 import io.frontier.store.corpus.fs.Fsync;
 import io.frontier.store.corpus.stage.StageWriter;
@@ -18,6 +22,7 @@ import io.frontier.store.kv.KeyValueStore;
 import io.frontier.store.kv.KeyValueStores;
 import io.frontier.store.record.CampaignConfig;
 import io.frontier.store.record.Owner;
+import io.frontier.store.record.ResultId;
 import io.frontier.store.record.WorkId;
 import io.frontier.store.record.WorkPayload;
 import io.frontier.store.record.WorkRecord;
@@ -34,6 +39,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeMap;
@@ -59,7 +65,8 @@ public final class CampaignFixture implements AutoCloseable {
     public final DurableFiles files = new DurableFiles(new Fsync());
     public final ObjectDirectory corpus;
     public final CampaignStore store;
-    private final KeyValueStore kv;
+    /** The key-value store under {@link #store}, for tests that damage it or watch its reads. */
+    public final KeyValueStore kv;
     public long epoch;
 
     public CampaignFixture(Path campaign) {
@@ -105,6 +112,47 @@ public final class CampaignFixture implements AutoCloseable {
     /** Seeds and claims {@code name} and assigns it to {@link #WORKER}. */
     public ActiveAssignment assigned(String name) {
         return ActiveAssignment.issue(seedAndClaim(name), epoch, WORKER, T0);
+    }
+
+    /**
+     * Admits, claims and takes the commit decision for each of {@code names} at {@code now}, with
+     * no children and a stage named in this epoch's tree, without writing any stage.
+     */
+    public void commitWithoutChildren(List<String> names, double now) {
+        List<WorkPayload> payloads = names.stream()
+                .map(name -> new WorkPayload(idOf(name), bytes(name).length))
+                .toList();
+        store.admit(epoch, payloads).forEach(ItemResult::orThrow);
+        List<WorkRecord> leased = new ArrayList<>();
+        while (leased.size() < names.size()) {
+            leased.addAll(store.claim(epoch, ALICE, Set.of(), CampaignStore.MAX_CLAIM, now, TTL).granted());
+        }
+        List<CommitRequest> requests = leased.stream().map(record -> {
+            ResultId result = ResultId.random();
+            String stage = CorpusLayout.stageName(new StageLocation(epoch, 9, result.hex()));
+            return new CommitRequest(new Lease(record.id(), record.token()), result, stage, List.of());
+        }).toList();
+        store.beginCommits(epoch, requests, now).forEach(ItemResult::orThrow);
+    }
+
+    /** Stores {@code value} under {@code key} past every check: a damaged store. */
+    public void plant(byte[] key, byte[] value) {
+        kv.run(tx -> {
+            tx.set(key, value);
+            return null;
+        });
+    }
+
+    /** The raw value under {@code key}, or null. */
+    public byte[] stored(byte[] key) {
+        return kv.read(tx -> tx.get(key));
+    }
+
+    /** Cuts the end off the stored work record of {@code name}, so that it cannot be decoded. */
+    public void truncateRecord(String name) {
+        byte[] key = store.keys().work(idOf(name));
+        byte[] value = stored(key);
+        plant(key, Arrays.copyOf(value, value.length - 9));
     }
 
     /** What a worker does: stages {@code children} for {@code assignment} and declares them. */

@@ -57,8 +57,13 @@ public sealed interface CommitOutcome permits CommitOutcome.Committed, CommitOut
      * abandoned with {@code reason}: the item went back to pending as a new attempt (or to
      * {@code abandoned} for good after the campaign's attempts), and the stage was removed.
      * Children promoted before stay in the corpus but did not become work.
+     *
+     * @param forGood true if the item was abandoned for good (its attempts are used up) and will
+     *     never run again; false if it went back to pending as a new attempt. See
+     *     {@link io.frontier.store.campaign.Completion#state} for a {@code repeated} abandonment
      */
-    record Abandoned(WorkId work, ResultId result, String reason, boolean repeated) implements CommitOutcome {
+    record Abandoned(WorkId work, ResultId result, String reason, boolean repeated, boolean forGood)
+            implements CommitOutcome {
 
         public Abandoned {
             Objects.requireNonNull(work, "work");

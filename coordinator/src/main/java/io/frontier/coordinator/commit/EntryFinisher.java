@@ -57,7 +57,8 @@ public final class EntryFinisher {
      *       cannot be undone.
      *   <li>{@link CommitOutcome.Abandoned}: an unpromoted child was neither intact in the stage
      *       nor in the corpus; nothing of this pass was renamed, the entry is ended as abandoned
-     *       with the problems as its reason (the item is pending again as a new attempt), and the
+     *       with the problems as its reason (the item is pending again as a new attempt, or
+     *       abandoned for good once its attempts are used up, as {@code forGood} says), and the
      *       stage is gone. It cannot be undone.
      *   <li>{@link CommitOutcome.ControlFailed}: the corpus holds something else under a child's
      *       name. Promotion checks every child before its first rename, so nothing of this pass
@@ -126,7 +127,7 @@ public final class EntryFinisher {
         }
         remover.remove(open.stage());
         return new CommitOutcome.Abandoned(open.work(), open.result(), completion.outcome().reason(),
-                completion.repeated());
+                completion.repeated(), completion.abandonedForGood());
     }
 
     /** Reports {@link CommitPoint#BETWEEN_PROMOTIONS} once, after the first child renamed. */

@@ -13,8 +13,9 @@ import java.util.Map;
  * left as found for an operator.
  *
  * @param reason the fixed message of the failure, e.g. "object content does not match its name"
- * @param context the values that locate it, in order: {@code work} first, then the failure's own
- *     ({@code path}, {@code expected} and {@code actual} digests for a corrupt object)
+ * @param context the values that locate it, in order: {@code work} (or {@code blocked}, the key
+ *     of a store entry that cannot be read) first, then the failure's own ({@code path},
+ *     {@code expected} and {@code actual} digests for a corrupt object)
  */
 public record ControlFailure(String reason, Map<String, String> context) {
 
@@ -29,6 +30,19 @@ public record ControlFailure(String reason, Map<String, String> context) {
     public static ControlFailure of(WorkId work, FrontierException cause) {
         Map<String, String> context = new LinkedHashMap<>();
         context.put("work", work.hex());
+        context.putAll(cause.context());
+        return new ControlFailure(cause.reason(), context);
+    }
+
+    /**
+     * The failure {@code cause} of an entry the store reported blocked at {@code key}
+     * (hexadecimal), where no work id can be trusted. The context names that key as
+     * {@code blocked}, then the cause's own values ({@code key} there is the record that could
+     * not be read, which may be another).
+     */
+    public static ControlFailure blocked(String key, FrontierException cause) {
+        Map<String, String> context = new LinkedHashMap<>();
+        context.put("blocked", key);
         context.putAll(cause.context());
         return new ControlFailure(cause.reason(), context);
     }

@@ -7,6 +7,7 @@
  * keeps the lease under the exact token in one transaction that also checks the token is still
  * held ({@code CampaignStore.requeue}), so a retry can never run under a token another holder
  * was granted meanwhile, and a corrupt parent object stops the job instead of wearing out
- * workers.
+ * workers. Every invalid result is also counted in the store, once per result id, so a campaign
+ * that had one cannot end as if it had none, even after a crash and a resume.
  */
 package io.frontier.coordinator.rejection;

@@ -4,14 +4,14 @@ import io.frontier.coordinator.commit.CommitOutcome;
 import io.frontier.coordinator.commit.EntryFinisher;
 import io.frontier.coordinator.commit.OpenCommit;
 import io.frontier.coordinator.control.ControlFailure;
+import io.frontier.store.campaign.Blocked;
 import io.frontier.store.campaign.CampaignStore;
 import io.frontier.store.campaign.CommittingEntry;
+import io.frontier.store.campaign.CommittingPage;
 import io.frontier.store.corpus.InvalidStageLocationException;
 import io.frontier.store.record.WorkId;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.function.Predicate;
 
 /**
@@ -20,7 +20,7 @@ import java.util.function.Predicate;
  */
 public final class Replay {
 
-    /** Committing entries read per listing beyond those already seen. */
+    /** Committing entries read per listing, each listing one read-only transaction. */
     static final int PAGE = 64;
 
     private final CampaignStore store;
@@ -40,7 +40,15 @@ public final class Replay {
      * and the item goes back to pending as a new attempt. A child object in the corpus whose
      * bytes do not match its name stops replay with a control failure.
      *
-     * <p>Call it at the start of a job, after the job's epoch bump and before any dispatch. When
+     * <p>An entry the store reports {@linkplain io.frontier.store.campaign.Blocked blocked}
+     * (something of it cannot be read, or its parts disagree) is a control failure reported with
+     * its key in {@link ReplayReport#blocked}, whatever its epoch and share, since neither can be
+     * trusted; so is, with its work, an entry of the share whose stage name cannot be parsed.
+     * Such an entry is never ended or overwritten; replay goes on with the others, and the
+     * report is not finished, so the job stops with exit code 70 for an operator to look.
+     *
+     * <p>Reads the committing index one page at a time in work id order, each entry once. Call
+     * it at the start of a job, after the job's epoch bump and before any dispatch. When
      * it returns {@linkplain ReplayReport#finished() finished}, no entry of an earlier epoch in
      * the share is committing any more, so every committed result of the crashed jobs is either
      * fully published with its children enqueued or abandoned with its work back in the queue.
@@ -58,52 +66,61 @@ public final class Replay {
      *     every item when one coordinator replays for the job
      */
     public ReplayReport run(long epoch, Predicate<WorkId> share, double now) {
-        List<CommitOutcome.Committed> completed = new ArrayList<>();
-        List<CommitOutcome.Abandoned> abandoned = new ArrayList<>();
-        int current = 0;
-        int others = 0;
-        Set<WorkId> seen = new HashSet<>();
-        while (true) {
-            // Ended entries leave the committing index, so a listing that grows with what was
-            // seen reaches the ones behind those left alone; the store offers no cursor.
-            List<CommittingEntry> fresh = new ArrayList<>();
-            for (CommittingEntry entry : store.listCommitting(seen.size() + PAGE)) {
-                if (seen.add(entry.work().id())) {
-                    fresh.add(entry);
-                }
+        Tally tally = new Tally();
+        WorkId after = null;
+        do {
+            // The cursor moves past every entry of the page, ended or not, so each is read once.
+            CommittingPage page = store.listCommitting(after, PAGE);
+            for (Blocked blocked : page.blocked()) {
+                tally.blocked.add(ControlFailure.blocked(blocked.key(), blocked.problem()));
             }
-            if (fresh.isEmpty()) {
-                return new ReplayReport(completed, abandoned, current, others, null, false);
-            }
-            for (CommittingEntry entry : fresh) {
+            for (CommittingEntry entry : page.entries()) {
                 WorkId work = entry.work().id();
                 if (entry.entry().epoch() >= epoch) {
-                    current++;
+                    tally.current++;
                     continue;
                 }
                 if (!share.test(work)) {
-                    others++;
+                    tally.others++;
                     continue;
                 }
                 OpenCommit open;
                 try {
                     open = OpenCommit.of(entry);
                 } catch (InvalidStageLocationException e) {
-                    return new ReplayReport(completed, abandoned, current, others, ControlFailure.of(work, e), false);
+                    tally.blocked.add(ControlFailure.of(work, e));
+                    continue;
                 }
                 CommitOutcome outcome = finisher.finish(epoch, open, now);
                 if (outcome instanceof CommitOutcome.Committed done) {
-                    completed.add(done);
+                    tally.completed.add(done);
                 } else if (outcome instanceof CommitOutcome.Abandoned lost) {
-                    abandoned.add(lost);
+                    tally.abandoned.add(lost);
                 } else if (outcome instanceof CommitOutcome.ControlFailed failed) {
-                    return new ReplayReport(completed, abandoned, current, others, failed.failure(), false);
+                    return tally.report(failed.failure(), false);
                 } else {
                     // LeftForReplay: the finisher returns nothing else, and a refusal only
                     // comes from a commit decision.
-                    return new ReplayReport(completed, abandoned, current, others, null, true);
+                    return tally.report(null, true);
                 }
             }
+            after = page.next();
+        } while (after != null);
+        return tally.report(null, false);
+    }
+
+    /** What one {@link #run} has done so far. */
+    private static final class Tally {
+        final List<CommitOutcome.Committed> completed = new ArrayList<>();
+        final List<CommitOutcome.Abandoned> abandoned = new ArrayList<>();
+        final List<ControlFailure> blocked = new ArrayList<>();
+        int current;
+        int others;
+
+        /** The report, with {@code stop}, else the first blocked entry, as its control failure. */
+        ReplayReport report(ControlFailure stop, boolean fenced) {
+            ControlFailure failure = stop != null || blocked.isEmpty() ? stop : blocked.get(0);
+            return new ReplayReport(completed, abandoned, current, others, failure, fenced, blocked);
         }
     }
 }

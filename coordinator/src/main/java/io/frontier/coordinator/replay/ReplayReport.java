@@ -12,9 +12,14 @@ import java.util.List;
  * @param abandoned entries ended as abandoned, each with its reason
  * @param leftToCurrentEpoch committing entries of the caller's own epoch, not touched
  * @param leftToOthers committing entries of earlier epochs outside the caller's share
- * @param controlFailure the control failure replay stopped at, or null; the job must stop with
- *     exit code 70 and the entry stays committing
+ * @param controlFailure a control failure of this replay, or null: the one it stopped at, else
+ *     the first of {@code blocked}. When present the job must stop with exit code 70; the
+ *     entries concerned stay committing
  * @param fenced true if replay stopped because a newer epoch fenced the caller off
+ * @param blocked committing entries replay passed over because they cannot be read or followed
+ *     (index entry, work record, result index, manifest entry or stage name damaged or
+ *     disagreeing), each as a control failure naming its store key ({@code blocked}) or its
+ *     work; they are left exactly as found, for an operator, and replay went on with the others
  */
 public record ReplayReport(
         List<CommitOutcome.Committed> completed,
@@ -22,14 +27,19 @@ public record ReplayReport(
         int leftToCurrentEpoch,
         int leftToOthers,
         ControlFailure controlFailure,
-        boolean fenced) {
+        boolean fenced,
+        List<ControlFailure> blocked) {
 
     public ReplayReport {
         completed = List.copyOf(completed);
         abandoned = List.copyOf(abandoned);
+        blocked = List.copyOf(blocked);
+        if (controlFailure == null && !blocked.isEmpty()) {
+            throw new IllegalArgumentException("a replay that met blocked entries has a control failure");
+        }
     }
 
-    /** True if replay went through every entry in its share. */
+    /** True if replay ended every entry in its share. */
     public boolean finished() {
         return controlFailure == null && !fenced;
     }

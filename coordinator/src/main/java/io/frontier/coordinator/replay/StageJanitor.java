@@ -2,10 +2,12 @@ package io.frontier.coordinator.replay;
 
 import io.frontier.store.campaign.CampaignStore;
 import io.frontier.store.campaign.CommittingEntry;
+import io.frontier.store.campaign.CommittingPage;
 import io.frontier.store.corpus.CorpusLayout;
 import io.frontier.store.corpus.InvalidStageLocationException;
 import io.frontier.store.corpus.fs.CorpusIoException;
 import io.frontier.store.corpus.fs.DurableFiles;
+import io.frontier.store.record.WorkId;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -33,12 +35,8 @@ import java.util.TreeSet;
  */
 public final class StageJanitor {
 
-    /**
-     * Committing entries read to find referenced trees. After replay there are few (only those
-     * stopped by a control failure); more than this and the sweep removes nothing, because it
-     * cannot tell which trees are referenced.
-     */
-    static final int REFERENCE_LIMIT = 1000;
+    /** Committing entries read per listing while looking for referenced trees. */
+    static final int PAGE = 256;
 
     private final CampaignStore store;
     private final CorpusLayout layout;
@@ -56,20 +54,31 @@ public final class StageJanitor {
      * it with the epoch before the current one after replay at the start of a job, and with the
      * current epoch after every worker acknowledged shutdown at the end. Removed trees are gone
      * for good; idempotent; a tree that cannot be removed is reported and left for a later sweep.
+     *
+     * <p>It reads every committing entry first, page by page. A tree is removed only if that
+     * proves it unreferenced: if any entry is blocked (cannot be read) or names a stage that
+     * cannot be parsed, it could reference any tree, so nothing is removed and the report says
+     * why. The pages are separate transactions; that is safe because, called as above, no entry
+     * of an epoch up to {@code lastEpoch} can be created any more, only ended, and an entry
+     * ended meanwhile at worst keeps its tree until the next sweep.
      */
     public JanitorReport sweepUpTo(long lastEpoch) {
-        List<CommittingEntry> committing = store.listCommitting(REFERENCE_LIMIT);
-        if (committing.size() >= REFERENCE_LIMIT) {
-            return skipped("too many committing entries to tell which stage trees they reference");
-        }
         Set<Long> referenced = new TreeSet<>();
-        for (CommittingEntry entry : committing) {
-            try {
-                referenced.add(CorpusLayout.parseStageName(entry.entry().stage()).epoch());
-            } catch (InvalidStageLocationException e) {
-                return skipped("a committing entry's stage cannot be read: " + e.getMessage());
+        WorkId after = null;
+        do {
+            CommittingPage page = store.listCommitting(after, PAGE);
+            if (!page.blocked().isEmpty()) {
+                return skipped("a committing entry cannot be read: " + page.blocked().get(0).problem().getMessage());
             }
-        }
+            for (CommittingEntry entry : page.entries()) {
+                try {
+                    referenced.add(CorpusLayout.parseStageName(entry.entry().stage()).epoch());
+                } catch (InvalidStageLocationException e) {
+                    return skipped("a committing entry's stage cannot be read: " + e.getMessage());
+                }
+            }
+            after = page.next();
+        } while (after != null);
         List<Long> removed = new ArrayList<>();
         List<Long> kept = new ArrayList<>();
         List<String> failures = new ArrayList<>();

@@ -106,6 +106,7 @@ class InvalidResultHandlerTest {
         assertThat(kept.leaseExpiry()).isEqualTo(T0 + 5 + TTL);
         assertThat(handler.invalidResults()).isEqualTo(1);
         assertThat(campaign.store.counts().get(Counter.REJECTED)).isEqualTo(1);
+        assertThat(campaign.store.counts().get(Counter.INVALID)).isEqualTo(1);
         assertThat(campaign.store.claim(campaign.epoch, BOB, Set.of(), 5, T0 + 6, TTL).granted()).isEmpty();
     }
 
@@ -146,6 +147,7 @@ class InvalidResultHandlerTest {
         assertThat(campaign.stageOf(assignment)).doesNotExist();
         assertThat(campaign.store.work(assignment.work())).isEqualTo(before);
         assertThat(handler.invalidResults()).isEqualTo(1);
+        assertThat(campaign.store.counts().get(Counter.INVALID)).isEqualTo(1);
     }
 
     @Test
@@ -176,7 +178,42 @@ class InvalidResultHandlerTest {
         assertThat(campaign.store.work(assignment.work())).isEqualTo(regranted);
         assertThat(campaign.stageOf(assignment)).doesNotExist();
         assertThat(campaign.store.counts().get(Counter.REJECTED)).isZero();
+        assertThat(campaign.store.counts().get(Counter.INVALID)).isEqualTo(1);
         assertThat(handler.invalidResults()).isEqualTo(1);
+    }
+
+    @Test
+    void theSameDroppedResultHandledTwiceIsCountedOnceInTheStore() {
+        ActiveAssignment assignment = campaign.assigned("seed");
+        Verdict.Invalid invalid = invalid(validator.validate(assignment,
+                answer(InvalidKind.WRONG_RESULT).apply(campaign, assignment)));
+        campaign.store.recoverExpired(campaign.epoch, BOB, 10, T0 + TTL);
+
+        handler.handle(assignment, invalid, T0 + TTL + 1, TTL);
+        Rejection again = handler.handle(assignment, invalid, T0 + TTL + 2, TTL);
+
+        assertThat(again).isInstanceOf(Rejection.Dropped.class);
+        assertThat(handler.invalidResults()).isEqualTo(2);
+        assertThat(campaign.store.counts().get(Counter.INVALID)).isEqualTo(1);
+    }
+
+    @Test
+    void invalidResultsAreStillCountedAfterTheJobCrashesAndTheCampaignResumes() {
+        ActiveAssignment requeued = campaign.assigned("seed-1");
+        Verdict.Invalid malformed = invalid(validator.validate(requeued,
+                answer(InvalidKind.MALFORMED).apply(campaign, requeued)));
+        assertThat(handler.handle(requeued, malformed, T0 + 5, TTL)).isInstanceOf(Rejection.Requeued.class);
+        ActiveAssignment dropped = campaign.assigned("seed-2");
+        Verdict.Invalid stale = invalid(validator.validate(dropped,
+                answer(InvalidKind.BAD_STAGE).apply(campaign, dropped)));
+        campaign.store.recoverExpired(campaign.epoch, BOB, 10, T0 + TTL);
+        assertThat(handler.handle(dropped, stale, T0 + TTL + 1, TTL)).isInstanceOf(Rejection.Dropped.class);
+
+        campaign.nextJob("job-2", T0 + 100);
+        InvalidResultHandler resumed = new InvalidResultHandler(campaign.store, campaign.layout, campaign.files);
+
+        assertThat(resumed.invalidResults()).isZero();
+        assertThat(campaign.store.counts().get(Counter.INVALID)).isEqualTo(2);
     }
 
     @Test
@@ -190,6 +227,7 @@ class InvalidResultHandlerTest {
 
         assertThat(rejection).isInstanceOf(Rejection.Dropped.class);
         assertThat(((Rejection.Dropped) rejection).refusal()).isEqualTo(Refusal.STALE_EPOCH);
+        assertThat(campaign.store.counts().get(Counter.INVALID)).isZero();
     }
 
     @Test

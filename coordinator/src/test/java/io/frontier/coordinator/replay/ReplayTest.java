@@ -18,21 +18,18 @@ import io.frontier.coordinator.commit.EntryFinisher;
 import io.frontier.coordinator.commit.SimulatedCrash;
 import io.frontier.coordinator.validation.ResultValidator;
 import io.frontier.coordinator.validation.Verdict;
-import io.frontier.store.campaign.CommitRequest;
-import io.frontier.store.campaign.ItemResult;
-import io.frontier.store.campaign.Lease;
-import io.frontier.store.corpus.CorpusLayout;
-import io.frontier.store.corpus.StageLocation;
+import io.frontier.store.campaign.CampaignStore;
 import io.frontier.store.record.ResultId;
 import io.frontier.store.record.WorkId;
-import io.frontier.store.record.WorkPayload;
 import io.frontier.store.record.WorkRecord;
 import io.frontier.store.record.WorkState;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -154,6 +151,7 @@ class ReplayTest {
         assertThat(report.completed()).isEmpty();
         assertThat(report.abandoned()).hasSize(1);
         assertThat(report.abandoned().get(0).reason()).contains("MISSING " + idOf("child-2").hex());
+        assertThat(report.abandoned().get(0).forGood()).isFalse();
         assertParentRequeuedAndNothingPublished(assignment);
     }
 
@@ -245,13 +243,112 @@ class ReplayTest {
             crashedCommit(campaign, name, CommitPoint.AFTER_BEGIN_COMMIT);
         }
         campaign.nextJob("job-2", T0 + 100);
-        commitWithoutChildren(current);
+        campaign.commitWithoutChildren(current, T0 + 100);
 
         ReplayReport report = replay(Checkpoints.NONE).run(campaign.epoch, work -> true, T0 + 101);
 
         assertThat(report.completed()).extracting(CommitOutcome.Committed::work)
                 .containsExactlyInAnyOrderElementsOf(old.stream().map(CampaignFixture::idOf).toList());
         assertThat(report.leftToCurrentEpoch()).isEqualTo(current.size());
+    }
+
+    @Test
+    void replayReadsEachCommittingEntryOnceWhateverTheirNumber() {
+        List<String> old = names("old-", 2, true);
+        List<String> current = names("current-", 3 * Replay.PAGE, false);
+        for (String name : old) {
+            crashedCommit(campaign, name, CommitPoint.AFTER_BEGIN_COMMIT);
+        }
+        campaign.nextJob("job-2", T0 + 100);
+        campaign.commitWithoutChildren(current, T0 + 100);
+        CountingReads reads = new CountingReads(campaign.kv, campaign.store.keys().committing());
+        CampaignStore counted = new CampaignStore(reads, campaign.store.keys());
+
+        ReplayReport report = replay(counted, Checkpoints.NONE).run(campaign.epoch, work -> true, T0 + 101);
+
+        assertThat(report.finished()).isTrue();
+        assertThat(report.completed()).hasSize(old.size());
+        assertThat(report.leftToCurrentEpoch()).isEqualTo(current.size());
+        assertThat(reads.returned()).isEqualTo(old.size() + current.size());
+    }
+
+    @Test
+    void aCommittingEntryThatCannotBeReadIsAControlFailureAndTheOthersAreReplayed() {
+        List<String> seeds = List.of("seed-a", "seed-b", "seed-c");
+        List<ActiveAssignment> assignments = new ArrayList<>();
+        for (String seed : seeds) {
+            assignments.add(crashedCommit(campaign, seed, CommitPoint.AFTER_BEGIN_COMMIT));
+        }
+        campaign.truncateRecord("seed-b");
+        byte[] damagedKey = campaign.store.keys().work(idOf("seed-b"));
+        byte[] damaged = campaign.stored(damagedKey);
+        campaign.nextJob("job-2", T0 + 100);
+
+        ReplayReport report = replay(Checkpoints.NONE).run(campaign.epoch, work -> true, T0 + 101);
+        ReplayReport again = replay(Checkpoints.NONE).run(campaign.epoch, work -> true, T0 + 102);
+
+        assertThat(report.completed()).extracting(CommitOutcome.Committed::work)
+                .containsExactlyInAnyOrder(idOf("seed-a"), idOf("seed-c"));
+        assertThat(report.blocked()).singleElement().satisfies(failure -> {
+            assertThat(failure.get("blocked"))
+                    .isEqualTo(HexFormat.of().formatHex(campaign.store.keys().committing(idOf("seed-b"))));
+            assertThat(failure.reason()).isEqualTo("stored record cannot be decoded");
+            assertThat(failure.get("key")).isEqualTo(HexFormat.of().formatHex(damagedKey));
+        });
+        assertThat(report.controlFailure()).isEqualTo(report.blocked().get(0));
+        assertThat(report.finished()).isFalse();
+        assertThat(campaign.stored(damagedKey)).isEqualTo(damaged);
+        assertThat(campaign.stageOf(assignments.get(1)).resolve(idOf("child-1").hex())).exists();
+        assertThat(campaign.store.work(idOf("seed-a")).state()).isEqualTo(WorkState.DONE);
+        assertThat(campaign.store.work(idOf("seed-c")).state()).isEqualTo(WorkState.DONE);
+        assertThat(again.completed()).isEmpty();
+        assertThat(again.blocked()).isEqualTo(report.blocked());
+    }
+
+    @Test
+    void anEntryWhoseStageNameCannotBeParsedIsAControlFailureAndTheOthersAreReplayed() {
+        crashedCommit(campaign, "seed-a", CommitPoint.AFTER_BEGIN_COMMIT);
+        campaign.nextJob("job-2", T0 + 100);
+        List<String> odd = names("odd-", 1, false);
+        campaign.commitWithoutChildren(odd, T0 + 100);
+        campaign.nextJob("job-3", T0 + 200);
+        WorkRecord record = campaign.store.work(idOf(odd.get(0)));
+        byte[] resultKey = campaign.store.keys().result(record.result());
+        byte[] entryKey = campaign.store.keys().manifest(
+                campaign.store.keys().decodeVersionstampValue(resultKey, campaign.stored(resultKey)), 0);
+        String entry = new String(campaign.stored(entryKey), StandardCharsets.UTF_8);
+        campaign.plant(entryKey, entry.replace("\".stage-2/9/", "\"elsewhere/9/").getBytes(StandardCharsets.UTF_8));
+
+        ReplayReport report = replay(Checkpoints.NONE).run(campaign.epoch, work -> true, T0 + 201);
+
+        assertThat(report.completed()).extracting(CommitOutcome.Committed::work).containsExactly(idOf("seed-a"));
+        assertThat(report.blocked()).singleElement()
+                .satisfies(failure -> assertThat(failure.get("work")).isEqualTo(idOf(odd.get(0)).hex()));
+        assertThat(report.controlFailure()).isEqualTo(report.blocked().get(0));
+        assertThat(campaign.store.work(idOf(odd.get(0)))).isEqualTo(record);
+    }
+
+    @Test
+    void anEntryAbandonedOnItsLastAttemptIsReportedAsAbandonedForGood() throws Exception {
+        ActiveAssignment first = campaign.assigned("seed");
+        WorkRecord kept = campaign.store.work(first.work());
+        while (kept.attempts() < CampaignFixture.CONFIG.maxAttempts()) {
+            kept = campaign.store.requeue(campaign.epoch, first.lease(), ResultId.random(), T0, TTL);
+        }
+        ActiveAssignment last = ActiveAssignment.issue(kept, campaign.epoch, CampaignFixture.WORKER, T0);
+        Verdict.Valid valid = valid(campaign, last, campaign.workerAnswers(last, CHILDREN));
+        assertThatThrownBy(() -> chain(campaign, SimulatedCrash.at(CommitPoint.AFTER_BEGIN_COMMIT))
+                .commit(last, valid, T0 + 1)).isInstanceOf(SimulatedCrash.class);
+        Files.delete(campaign.stageOf(last).resolve(idOf("child-2").hex()));
+        campaign.nextJob("job-2", T0 + 100);
+
+        ReplayReport report = replay(Checkpoints.NONE).run(campaign.epoch, work -> true, T0 + 101);
+
+        assertThat(report.abandoned()).singleElement().satisfies(lost -> {
+            assertThat(lost.forGood()).isTrue();
+            assertThat(lost.repeated()).isFalse();
+        });
+        assertThat(campaign.store.work(idOf("seed")).state()).isEqualTo(WorkState.ABANDONED);
     }
 
     /**
@@ -269,26 +366,12 @@ class ReplayTest {
         return names;
     }
 
-    /** Admits, claims and takes the commit decision for each of {@code names}, no children. */
-    private void commitWithoutChildren(List<String> names) {
-        List<WorkPayload> payloads = names.stream()
-                .map(name -> new WorkPayload(idOf(name), bytes(name).length))
-                .toList();
-        campaign.store.admit(campaign.epoch, payloads).forEach(ItemResult::orThrow);
-        List<WorkRecord> leased = new ArrayList<>();
-        while (leased.size() < names.size()) {
-            leased.addAll(campaign.store.claim(campaign.epoch, ALICE, Set.of(), 50, T0 + 100, TTL).granted());
-        }
-        List<CommitRequest> requests = leased.stream().map(record -> {
-            ResultId result = ResultId.random();
-            String stage = CorpusLayout.stageName(new StageLocation(campaign.epoch, 9, result.hex()));
-            return new CommitRequest(new Lease(record.id(), record.token()), result, stage, List.of());
-        }).toList();
-        campaign.store.beginCommits(campaign.epoch, requests, T0 + 100).forEach(ItemResult::orThrow);
+    private Replay replay(Checkpoints checkpoints) {
+        return replay(campaign.store, checkpoints);
     }
 
-    private Replay replay(Checkpoints checkpoints) {
-        return new Replay(campaign.store, new EntryFinisher(campaign.store, campaign.layout, campaign.files, checkpoints));
+    private Replay replay(CampaignStore store, Checkpoints checkpoints) {
+        return new Replay(store, new EntryFinisher(store, campaign.layout, campaign.files, checkpoints));
     }
 
     private StageJanitor janitor() {

@@ -16,6 +16,8 @@ import io.frontier.store.corpus.StageLocation;
 import io.frontier.store.corpus.stage.StageWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -61,12 +63,7 @@ class StageJanitorTest {
 
     @Test
     void treeReferencedByACommittingEntryIsKept() {
-        ActiveAssignment assignment = campaign.assigned("seed");
-        byte[] payload = campaign.workerAnswers(assignment, "child-1");
-        Verdict.Valid valid = (Verdict.Valid) new ResultValidator(campaign.layout).validate(assignment, payload);
-        CommitChain crashing = new CommitChain(campaign.store, campaign.layout, campaign.files,
-                SimulatedCrash.at(CommitPoint.AFTER_BEGIN_COMMIT));
-        assertThatThrownBy(() -> crashing.commit(assignment, valid, T0 + 1)).isInstanceOf(SimulatedCrash.class);
+        ActiveAssignment assignment = crashedCommit("seed");
         writeStage(2, 6, "unreferenced");
 
         JanitorReport report = janitor.sweepUpTo(2);
@@ -74,6 +71,47 @@ class StageJanitorTest {
         assertThat(report.kept()).containsExactly(1L);
         assertThat(report.removed()).containsExactly(2L);
         assertThat(campaign.stageOf(assignment)).isDirectory();
+    }
+
+    @Test
+    void aCommittingEntryThatCannotBeReadKeepsEveryTree() {
+        ActiveAssignment assignment = crashedCommit("seed");
+        writeStage(1, 5, "abandoned-by-a-dead-worker");
+        writeStage(2, 6, "unreferenced");
+        campaign.truncateRecord("seed");
+
+        JanitorReport report = janitor.sweepUpTo(2);
+
+        assertThat(report.skipped()).startsWith("a committing entry cannot be read: stored record cannot be decoded");
+        assertThat(report.removed()).isEmpty();
+        assertThat(campaign.stageTrees()).containsExactly(".stage-1", ".stage-2");
+        assertThat(campaign.stageOf(assignment)).isDirectory();
+    }
+
+    @Test
+    void aTreeReferencedByAnEntryBeyondTheFirstPageIsKept() {
+        List<String> last = new ArrayList<>();
+        for (int i = 0; last.isEmpty(); i++) {
+            if (CampaignFixture.idOf("old-" + i).hex().startsWith("ff")) {
+                last.add("old-" + i);
+            }
+        }
+        campaign.commitWithoutChildren(last, T0);
+        writeStage(1, 9, "referenced-tree");
+        campaign.nextJob("job-2", T0 + 100);
+        List<String> current = new ArrayList<>();
+        for (int i = 0; i < StageJanitor.PAGE; i++) {
+            current.add("current-" + i);
+        }
+        campaign.commitWithoutChildren(current, T0 + 100);
+        writeStage(2, 9, "current-tree");
+        campaign.nextJob("job-3", T0 + 200);
+
+        JanitorReport report = janitor.sweepUpTo(2);
+
+        assertThat(report.kept()).containsExactly(1L, 2L);
+        assertThat(report.removed()).isEmpty();
+        assertThat(report.skipped()).isNull();
     }
 
     @Test
@@ -98,6 +136,17 @@ class StageJanitorTest {
 
         assertThat(again.removed()).isEmpty();
         assertThat(campaign.stageTrees()).isEmpty();
+    }
+
+    /** Assigns {@code seed}, stages one child and crashes right after the commit decision. */
+    private ActiveAssignment crashedCommit(String seed) {
+        ActiveAssignment assignment = campaign.assigned(seed);
+        byte[] payload = campaign.workerAnswers(assignment, "child-1");
+        Verdict.Valid valid = (Verdict.Valid) new ResultValidator(campaign.layout).validate(assignment, payload);
+        CommitChain crashing = new CommitChain(campaign.store, campaign.layout, campaign.files,
+                SimulatedCrash.at(CommitPoint.AFTER_BEGIN_COMMIT));
+        assertThatThrownBy(() -> crashing.commit(assignment, valid, T0 + 1)).isInstanceOf(SimulatedCrash.class);
+        return assignment;
     }
 
     private void writeStage(long epoch, int rank, String result) {

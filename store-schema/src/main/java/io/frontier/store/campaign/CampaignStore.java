@@ -14,6 +14,7 @@ import io.frontier.store.kv.Transaction;
 import io.frontier.store.manifest.ManifestEntry;
 import io.frontier.store.record.CampaignConfig;
 import io.frontier.store.record.EpochRecord;
+import io.frontier.store.record.InvalidResultMarker;
 import io.frontier.store.record.Owner;
 import io.frontier.store.record.QuiescenceMarker;
 import io.frontier.store.record.RecordCodec;
@@ -62,6 +63,7 @@ public final class CampaignStore {
     private final KeyValueStore kv;
     private final CampaignKeys keys;
     private final EpochFence fence;
+    private final InvalidResults invalid;
     /** Derived from the campaign's configuration, which never changes once written. */
     private volatile Parts parts;
 
@@ -69,6 +71,7 @@ public final class CampaignStore {
         this.kv = kv;
         this.keys = keys;
         this.fence = new EpochFence(keys);
+        this.invalid = new InvalidResults(keys);
     }
 
     public CampaignKeys keys() {
@@ -203,16 +206,43 @@ public final class CampaignStore {
      * Keeps an item with its holder after the holder rejected a result for it as invalid: the
      * state stays {@code leased} under the same token (the holder puts it at the head of its own
      * queue and dispatches it again), attempts grow by one, the lease is extended to
-     * {@code now + ttl}, and the rejected-results counter grows. Keeping it leased, rather than
-     * pending, is what lets the holder keep its token: a pending item could be granted to anyone.
-     * Idempotent for the same {@code rejected} result.
+     * {@code now + ttl}, and the rejected-results counter ({@link Counter#REJECTED}) grows. In the
+     * same transaction {@code rejected} is counted as an invalid result, as
+     * {@link #countInvalidResult} does, unless it was counted before. Keeping the item leased,
+     * rather than pending, is what lets the holder keep its token: a pending item could be
+     * granted to anyone. Idempotent for the same {@code rejected} result.
      *
      * @throws io.frontier.store.error.StaleTokenException if the token is no longer held: the
-     *     result is stale and must be dropped, not retried
+     *     result is stale and must be dropped, not retried (count it with
+     *     {@link #countInvalidResult})
      */
     public WorkRecord requeue(long epoch, Lease lease, ResultId rejected, double now, double ttl) {
+        double at = Times.instant("now", now);
         double expiry = expiry(now, ttl);
-        return edit(epoch, (tx, table, parts) -> parts.leasing.requeue(table, lease, rejected, epoch, expiry));
+        return edit(epoch, (tx, table, parts) -> parts.leasing.requeue(tx, table, lease, rejected, epoch, at, expiry));
+    }
+
+    /**
+     * Counts {@code result}, which a worker returned for {@code work}, as an invalid worker
+     * result, when its holder could not keep the work ({@link #requeue} refused, or the parent
+     * object proved corrupt): adds one to {@link Counter#INVALID} and writes a marker under the
+     * result id, in one transaction.
+     *
+     * <p>After it returns, the campaign's count of invalid results includes {@code result} for
+     * good, in this and every later epoch, so the campaign cannot end as if every result had been
+     * valid. Idempotent per result id: a repeated call, or one for a result {@link #requeue}
+     * already counted, changes nothing and returns the marker first written. It cannot be undone.
+     * Like every mutating call it is refused under a stale epoch: a job fenced off by a newer one
+     * can no longer count anything.
+     *
+     * @throws InvalidInputException if {@code result} was counted for another work
+     */
+    public InvalidResultMarker countInvalidResult(long epoch, WorkId work, ResultId result, double now) {
+        double at = Times.instant("now", now);
+        if (work == null || result == null) {
+            throw new InvalidInputException("invalid result to count lacks work or result");
+        }
+        return edit(epoch, (tx, table, parts) -> invalid.count(tx, table, result, work, epoch, at));
     }
 
     /**
@@ -341,7 +371,10 @@ public final class CampaignStore {
      * Ends a committing entry that replay cannot finish (e.g. its staged bytes are gone): the
      * outcome {@code abandoned} with {@code reason} is written beside the entry, and the item
      * goes back to pending as a new attempt, or to {@code abandoned} for good once it has had
-     * the campaign's {@code maxAttempts}. Idempotent for the same result.
+     * the campaign's {@code maxAttempts}; {@link Completion#state} says which, and
+     * {@link Completion#abandonedForGood} is true for the latter. Idempotent for the same result:
+     * a repeated call returns the stored outcome with {@code repeated} true and the item's state
+     * now.
      */
     public Completion abandon(long epoch, WorkId work, ResultId result, String reason, double now) {
         double at = Times.instant("now", now);
@@ -352,22 +385,35 @@ public final class CampaignStore {
     }
 
     /**
-     * Up to {@code limit} committing items with their entries, children and promotion marks, in
-     * work id order, for replay. Read-only.
+     * The first {@code limit} committing items with their entries, children and promotion
+     * marks, in work id order. Read-only.
+     *
+     * @throws io.frontier.store.error.UnreadableRecordException the problem of the first item
+     *     among them that is blocked; {@link #listCommitting(WorkId, int)} reports blocked items
+     *     and goes on
      */
     public List<CommittingEntry> listCommitting(int limit) {
+        CommittingPage page = listCommitting(null, limit);
+        if (!page.blocked().isEmpty()) {
+            throw page.blocked().get(0).problem();
+        }
+        return page.entries();
+    }
+
+    /**
+     * One page of committing items, for replay: up to {@code limit} entries of the committing
+     * index whose work id sorts after {@code after} (exclusive; null starts at the first), in work
+     * id order, each with its manifest entry, children and promotion marks, in one read-only
+     * transaction. An index entry whose key, value, work record, result index or manifest entry
+     * cannot be read, or that disagree on the work or the result, is reported as {@link Blocked}
+     * in the page and left as it is; the others are listed. Pass {@link CommittingPage#next} to
+     * read the following page; entries ended meanwhile have left the index and are not listed.
+     */
+    public CommittingPage listCommitting(WorkId after, int limit) {
         if (limit < 1) {
             throw new InvalidInputException("listing limit must be positive").with("limit", limit);
         }
-        return kv.read(tx -> {
-            Committing committing = parts(tx).committing;
-            KeyRange range = keys.committing();
-            List<CommittingEntry> entries = new ArrayList<>();
-            for (KeyValue pair : tx.getRange(range.begin(), range.end(), limit, false)) {
-                entries.add(committing.committingEntry(tx, keys.decodeCommitting(pair.key())));
-            }
-            return entries;
-        });
+        return kv.read(tx -> parts(tx).committing.page(tx, after, limit));
     }
 
     /** The record of {@code work}, or null. Read-only. */

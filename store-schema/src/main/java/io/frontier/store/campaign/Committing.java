@@ -6,8 +6,11 @@ import io.frontier.store.error.FrontierException;
 import io.frontier.store.error.InvalidInputException;
 import io.frontier.store.error.StaleTokenException;
 import io.frontier.store.error.UnknownWorkException;
+import io.frontier.store.error.UnreadableRecordException;
 import io.frontier.store.error.WrongStateException;
 import io.frontier.store.keyspace.CampaignKeys;
+import io.frontier.store.keyspace.KeyRange;
+import io.frontier.store.kv.KeyValue;
 import io.frontier.store.kv.ReadTransaction;
 import io.frontier.store.kv.Transaction;
 import io.frontier.store.manifest.Child;
@@ -145,7 +148,7 @@ final class Committing {
     Completion complete(Transaction tx, WorkTable table, WorkId work, ResultId result, long epoch, double now, int[] budget) {
         WorkRecord record = table.require(work);
         if (record.state() == WorkState.DONE && result.equals(record.result())) {
-            return new Completion(outcome(tx, versionstampOf(tx, result)), List.of(), true);
+            return new Completion(outcome(tx, versionstampOf(tx, result)), List.of(), true, WorkState.DONE);
         }
         committedRecord(record, result);
         Versionstamp stamp = versionstampOf(tx, result);
@@ -176,12 +179,13 @@ final class Committing {
         ResultOutcome outcome = new ResultOutcome(ResultOutcome.SCHEMA, result, work, Outcome.DONE, null,
                 enqueued.size(), epoch, now);
         tx.set(keys.outcome(stamp), ManifestCodecs.OUTCOME.encode(outcome));
-        return new Completion(outcome, enqueued, false);
+        return new Completion(outcome, enqueued, false, WorkState.DONE);
     }
 
     /**
      * Ends a committing entry that cannot be finished. The work goes back to pending as a new
-     * attempt, or is abandoned for good once it has used the campaign's attempts.
+     * attempt, or is abandoned for good once it has used the campaign's attempts; the returned
+     * state says which (for a repeated call, the item's state now).
      */
     Completion abandon(Transaction tx, WorkTable table, WorkId work, ResultId result, String reason, long epoch, double now) {
         byte[] stampValue = tx.get(keys.result(result));
@@ -189,7 +193,7 @@ final class Committing {
         if (stamp != null && tx.get(keys.outcome(stamp)) != null) {
             ResultOutcome earlier = outcome(tx, stamp);
             if (earlier.outcome() == Outcome.ABANDONED && earlier.work().equals(work)) {
-                return new Completion(earlier, List.of(), true);
+                return new Completion(earlier, List.of(), true, table.require(work).state());
             }
             throw new WrongStateException("entry already ended with another outcome")
                     .with("work", work).with("result", result).with("outcome", earlier.outcome().wireName());
@@ -201,26 +205,77 @@ final class Committing {
                     .with("work", work).with("actual", record.state().wireName());
         }
         boolean exhausted = record.attempts() >= config.maxAttempts();
-        table.write(record, exhausted ? record.abandoned(epoch) : record.released(epoch));
+        WorkRecord after = exhausted ? record.abandoned(epoch) : record.released(epoch);
+        table.write(record, after);
         ResultOutcome outcome = new ResultOutcome(ResultOutcome.SCHEMA, result, work, Outcome.ABANDONED,
                 reason, 0, epoch, now);
         tx.set(keys.outcome(versionstampOf(tx, result)), ManifestCodecs.OUTCOME.encode(outcome));
-        return new Completion(outcome, List.of(), false);
+        return new Completion(outcome, List.of(), false, after.state());
     }
 
-    /** One committing item with its entry, children and marks, for replay. */
-    CommittingEntry committingEntry(ReadTransaction tx, WorkId work) {
+    /**
+     * Up to {@code limit} entries of the committing index after {@code after} (null: from the
+     * first), each read as {@link #committingEntry} does or, if that fails, blocked. The page
+     * ends on a key that names a work id, so that {@link CommittingPage#next} always moves on:
+     * keys that name none at the page's end are read past, to the next key that does.
+     */
+    CommittingPage page(ReadTransaction tx, WorkId after, int limit) {
+        KeyRange range = after == null ? keys.committing() : keys.committing().after(keys.committing(after));
+        List<CommittingEntry> entries = new ArrayList<>();
+        List<Blocked> blocked = new ArrayList<>();
+        int read = 0;
+        while (true) {
+            List<KeyValue> pairs = tx.getRange(range.begin(), range.end(), limit, false);
+            for (KeyValue pair : pairs) {
+                read++;
+                WorkId work = null;
+                try {
+                    work = keys.decodeCommitting(pair.key());
+                    entries.add(committingEntry(tx, work, pair.value()));
+                } catch (UnreadableRecordException e) {
+                    blocked.add(new Blocked(HexFormat.of().formatHex(pair.key()), e));
+                }
+                if (work != null && read >= limit) {
+                    return new CommittingPage(entries, blocked, work);
+                }
+                range = range.after(pair.key());
+            }
+            if (pairs.size() < limit) {
+                return new CommittingPage(entries, blocked, null);
+            }
+        }
+    }
+
+    /**
+     * One committing item with its entry, children and marks, for replay; {@code indexValue} is
+     * the value of its committing index entry. The index entry, the work record, the result index
+     * and the manifest entry must agree on the work and the result.
+     *
+     * @throws UnreadableRecordException if any of them cannot be read or they disagree
+     */
+    private CommittingEntry committingEntry(ReadTransaction tx, WorkId work, byte[] indexValue) {
+        byte[] indexKey = keys.committing(work);
+        ResultId indexed = keys.decodeCommittingValue(indexKey, indexValue);
         WorkRecord record = WorkTable.read(tx, keys, work);
-        if (record == null) {
-            throw new UnknownWorkException("no work record exists for this id").with("work", work);
+        if (record == null || record.state() != WorkState.COMMITTING || !indexed.equals(record.result())) {
+            throw new CorruptRecordException("committing index entry has no matching committing work record")
+                    .with("key", HexFormat.of().formatHex(indexKey))
+                    .with("state", record == null ? "missing" : record.state().wireName())
+                    .with("indexedResult", indexed).with("recordResult", record == null ? null : record.result());
         }
-        if (record.state() != WorkState.COMMITTING) {
-            throw new CorruptRecordException("committing index entry has no committing work record")
-                    .with("key", HexFormat.of().formatHex(keys.committing(work)))
-                    .with("state", record.state().wireName());
+        byte[] resultKey = keys.result(indexed);
+        byte[] stampValue = tx.get(resultKey);
+        if (stampValue == null) {
+            throw new CorruptRecordException("committing work record's result has no manifest entry")
+                    .with("key", HexFormat.of().formatHex(resultKey)).with("work", work).with("result", indexed);
         }
-        Versionstamp stamp = versionstampOf(tx, record.result());
+        Versionstamp stamp = keys.decodeVersionstampValue(resultKey, stampValue);
         ManifestEntry entry = entry(tx, stamp);
+        if (!entry.work().equals(work) || !entry.result().equals(indexed)) {
+            throw new CorruptRecordException("manifest entry belongs to another work or result")
+                    .with("key", HexFormat.of().formatHex(keys.manifest(stamp, 0))).with("work", work)
+                    .with("result", indexed).with("entryWork", entry.work()).with("entryResult", entry.result());
+        }
         return new CommittingEntry(record, entry, children(tx, stamp, entry), tx.get(keys.promoted(stamp)));
     }
 

@@ -35,10 +35,12 @@ final class Leasing {
 
     private final CampaignKeys keys;
     private final int buckets;
+    private final InvalidResults invalid;
 
     Leasing(CampaignKeys keys, int buckets) {
         this.keys = keys;
         this.buckets = buckets;
+        this.invalid = new InvalidResults(keys);
     }
 
     /**
@@ -144,14 +146,19 @@ final class Leasing {
         return results;
     }
 
-    /** Keeps the lease after an invalid result; repeated calls for the same result are no-ops. */
-    WorkRecord requeue(WorkTable table, Lease lease, ResultId rejected, long epoch, double expiry) {
+    /**
+     * Keeps the lease after an invalid result and counts the result as invalid (once per result
+     * id, see {@link InvalidResults}); repeated calls for the same result are no-ops.
+     */
+    WorkRecord requeue(Transaction tx, WorkTable table, Lease lease, ResultId rejected, long epoch, double now,
+            double expiry) {
         WorkRecord record = table.require(lease.work());
         if (record.state() == WorkState.LEASED && lease.token().equals(record.token())
                 && rejected.equals(record.rejected()) && record.epoch() == epoch) {
             return record;
         }
         EpochFence.checkHeld(record, lease, epoch);
+        invalid.count(tx, table, rejected, record.id(), epoch, now);
         WorkRecord retried = record.retried(rejected, Math.max(expiry, record.leaseExpiry()));
         table.write(record, retried);
         table.count(Counter.REJECTED, record.id(), 1);

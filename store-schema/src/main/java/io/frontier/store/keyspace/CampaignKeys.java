@@ -241,6 +241,20 @@ public final class CampaignKeys {
         }
     }
 
+    /** The marker of {@code result}, written once when it is counted as an invalid result. */
+    public byte[] invalid(ResultId result) {
+        return key(CampaignSubspace.INVALID, result.bytes());
+    }
+
+    public ResultId decodeInvalid(byte[] key) {
+        return resultId(key, expect(key, CampaignSubspace.INVALID, 1).get(1));
+    }
+
+    /** Every invalid-result marker, in result id order. */
+    public KeyRange invalids() {
+        return range(sub(CampaignSubspace.INVALID));
+    }
+
     /** The value of a COMMITTING key: the result the item committed. */
     public static byte[] committingValue(ResultId result) {
         return Tuple.from((Object) result.bytes()).pack();

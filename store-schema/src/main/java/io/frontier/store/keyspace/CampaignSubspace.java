@@ -19,7 +19,9 @@ package io.frontier.store.keyspace;
  *  ├─ 9  OUTCOME     (versionstamp)              → ResultOutcome JSON, written once
  *  ├─ 10 COUNT       (counter, shard)            → 8-byte little-endian, atomic ADD
  *  ├─ 11 RECEIPT     (owner, operation)          → Receipt JSON of the owner's last call
- *  └─ 12 QUIESCENCE                              → QuiescenceMarker JSON
+ *  ├─ 12 QUIESCENCE                              → QuiescenceMarker JSON
+ *  └─ 13 INVALID     (result: 16 bytes)          → InvalidResultMarker JSON, written once,
+ *                                                  when the result is counted invalid
  * </pre>
  *
  * <p>LEASED orders by epoch first, so one range read finds every lease of an older epoch and
@@ -40,7 +42,8 @@ public enum CampaignSubspace {
     OUTCOME(9),
     COUNT(10),
     RECEIPT(11),
-    QUIESCENCE(12);
+    QUIESCENCE(12),
+    INVALID(13);
 
     private final long number;
 

@@ -4,8 +4,8 @@ import io.frontier.store.record.WorkState;
 
 /**
  * The campaign's counters, each spread over {@link CampaignKeys#COUNTER_SHARDS} keys updated
- * with atomic ADD: one per work state, and one for results rejected as invalid. Numbers are only
- * ever appended.
+ * with atomic ADD: one per work state, and two for worker results rejected as invalid. Numbers
+ * are only ever appended.
  */
 public enum Counter {
     PENDING(0),
@@ -13,7 +13,13 @@ public enum Counter {
     COMMITTING(2),
     DONE(3),
     ABANDONED(4),
-    REJECTED(5);
+    /** Invalid results whose work the holder kept under the same token (requeued). */
+    REJECTED(5),
+    /**
+     * Every worker result judged invalid, requeued or dropped, each result id counted once, in
+     * every epoch: a campaign where it is not 0 ends with exit code 1.
+     */
+    INVALID(6);
 
     private final long number;
 

@@ -35,6 +35,9 @@ public final class RecordCodec<T> {
     /** The quiescence marker. */
     public static final RecordCodec<QuiescenceMarker> QUIESCENCE =
             new RecordCodec<>(QuiescenceMarker.class, QuiescenceMarker.SCHEMA);
+    /** The markers of results counted as invalid. */
+    public static final RecordCodec<InvalidResultMarker> INVALID_RESULT =
+            new RecordCodec<>(InvalidResultMarker.class, InvalidResultMarker.SCHEMA);
 
     private static final HexFormat HEX = HexFormat.of();
 

@@ -179,9 +179,12 @@ class CampaignStateMachinePropertyTest {
                     StateMachineModel.Item state = model.items.get(item);
                     boolean ok = state.state == WorkState.COMMITTING;
                     ResultId result = state.result == null ? ResultId.random() : state.result;
-                    expect(ok, () -> store.abandon(model.epoch, item, result, "model abandons", model.now));
                     if (ok) {
+                        Completion completion = store.abandon(model.epoch, item, result, "model abandons", model.now);
                         model.abandon(item);
+                        assertThat(completion.state()).isEqualTo(state.state);
+                    } else {
+                        expect(false, () -> store.abandon(model.epoch, item, result, "model abandons", model.now));
                     }
                 }
             }
@@ -245,6 +248,7 @@ class CampaignStateMachinePropertyTest {
             assertThat(counts.get(Counter.of(state))).as("counter %s after %s", state, op).isEqualTo(model.count(state));
         }
         assertThat(counts.get(Counter.REJECTED)).isEqualTo(model.rejected);
+        assertThat(counts.get(Counter.INVALID)).isEqualTo(model.rejected);
         assertThat(seen).hasSize(model.items.size());
     }
 }

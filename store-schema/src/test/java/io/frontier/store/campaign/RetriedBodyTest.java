@@ -12,10 +12,12 @@ import io.frontier.store.kv.Transaction;
 import io.frontier.store.kv.TransactionBody;
 import io.frontier.store.kv.sqlite.SqliteKeyValueStore;
 import io.frontier.store.record.CampaignConfig;
+import io.frontier.store.record.InvalidResultMarker;
 import io.frontier.store.record.Owner;
 import io.frontier.store.record.ResultId;
 import io.frontier.store.record.Token;
 import io.frontier.store.record.WorkPayload;
+import io.frontier.store.record.WorkRecord;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,9 +31,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * FoundationDB may run a transaction body again after {@code commit_unknown_result}, when the
  * first run did commit. Claim and recovery are not naturally idempotent (a second run would find
- * other candidates), so they keep a receipt; here the same body, with the same request id and
- * tokens, runs in two committed transactions, and the second must return the first's outcome and
- * change nothing.
+ * other candidates), so they keep a receipt, and counting an invalid result keeps a marker per
+ * result id; here the same body, with the same request id and tokens, runs in two committed
+ * transactions, and the second must return the first's outcome and change nothing.
  */
 class RetriedBodyTest {
 
@@ -104,5 +106,36 @@ class RetriedBodyTest {
         assertThat(second.recovered()).containsExactlyInAnyOrderElementsOf(first.recovered());
         assertThat(dump(kv, keys.all())).isEqualTo(after);
         assertThat(store.counts().get(Counter.PENDING)).isEqualTo(6);
+    }
+
+    @Test
+    void anInvalidResultCountBodyRunTwiceCountsTheResultOnce() {
+        InvalidResults invalid = new InvalidResults(keys);
+        ResultId result = ResultId.random();
+        TransactionBody<InvalidResultMarker> count = body((tx, table) ->
+                invalid.count(tx, table, result, payload("retried-0").hash(), 1, T0 + 1));
+        InvalidResultMarker first = kv.run(count);
+        List<String> after = dump(kv, keys.all());
+        InvalidResultMarker second = kv.run(count);
+        assertThat(second).isEqualTo(first);
+        assertThat(dump(kv, keys.all())).isEqualTo(after);
+        assertThat(store.counts().get(Counter.INVALID)).isEqualTo(1);
+    }
+
+    @Test
+    void aRequeueBodyRunTwiceCountsItsRejectedResultOnce() {
+        WorkRecord leased = store.claim(1, OWNER, Set.of(), 1, T0, 10).granted().get(0);
+        Lease lease = new Lease(leased.id(), leased.token());
+        Leasing leasing = new Leasing(keys, CONFIG.buckets());
+        ResultId rejected = ResultId.random();
+        TransactionBody<WorkRecord> requeue = body((tx, table) ->
+                leasing.requeue(tx, table, lease, rejected, 1, T0 + 1, T0 + 11));
+        WorkRecord first = kv.run(requeue);
+        List<String> after = dump(kv, keys.all());
+        WorkRecord second = kv.run(requeue);
+        assertThat(second).isEqualTo(first);
+        assertThat(dump(kv, keys.all())).isEqualTo(after);
+        assertThat(store.counts().get(Counter.INVALID)).isEqualTo(1);
+        assertThat(store.counts().get(Counter.REJECTED)).isEqualTo(1);
     }
 }

@@ -102,6 +102,25 @@ class CampaignKeysTest {
     }
 
     @Test
+    void invalidResultKeyRoundTrips() {
+        assertThat(keys.decodeInvalid(keys.invalid(RESULT))).isEqualTo(RESULT);
+        assertThat(keys.subspaceOf(keys.invalid(RESULT))).isEqualTo(CampaignSubspace.INVALID);
+        assertInside(keys.invalid(RESULT), keys.invalids());
+        assertThatThrownBy(() -> keys.decodeInvalid(keys.result(RESULT))).isInstanceOf(CorruptRecordException.class);
+    }
+
+    @Test
+    void rangeAfterAKeyHoldsExactlyTheKeysThatSortAfterIt() {
+        WorkId next = WorkId.of("ac" + "00".repeat(31));
+        KeyRange rest = keys.committing().after(keys.committing(ID));
+        assertOutside(keys.committing(ID), rest);
+        assertInside(keys.committing(next), rest);
+        byte[] longer = Tuple.from("frontier", "campaign", "test", 5L, Arrays.copyOf(ID.bytes(), 33)).pack();
+        assertInside(longer, rest);
+        assertThat(rest.end()).isEqualTo(keys.committing().end());
+    }
+
+    @Test
     void countKeyRoundTripsForEveryCounterAndShard() {
         for (Counter counter : Counter.values()) {
             for (int shard = 0; shard < CampaignKeys.COUNTER_SHARDS; shard++) {

@@ -63,6 +63,7 @@ class RecordCodecTest {
         roundTrip(RecordCodec.EPOCH, EpochRecord.of(4, "job-9", 17.25));
         roundTrip(RecordCodec.RECEIPT, Receipt.of(RESULT.hex(), List.of(leased())));
         roundTrip(RecordCodec.QUIESCENCE, QuiescenceMarker.of(2, RESULT.hex(), 99.0));
+        roundTrip(RecordCodec.INVALID_RESULT, InvalidResultMarker.of(RESULT, ID, 2, 99.5));
         roundTrip(ManifestCodecs.ENTRY, new ManifestEntry(1, RESULT, ID, TOKEN, OWNER, 1, ".stage-1/3/" + RESULT,
                 300, 2, 5.0));
         roundTrip(ManifestCodecs.CHUNK, new ChildChunk(1, RESULT, 0, List.of(new Child(OTHER, 9))));
