@@ -1,6 +1,7 @@
 package io.frontier.tools;
 
 import io.frontier.store.error.FrontierException;
+import io.frontier.tools.campaign.InitCommand;
 import io.frontier.tools.job.RankCommand;
 import io.frontier.tools.job.RunCommand;
 import io.frontier.tools.mpi.MpiCommand;
@@ -19,7 +20,7 @@ import picocli.CommandLine.Spec;
                 + " crashes and node loss without losing, duplicating or half-publishing a result.",
         mixinStandardHelpOptions = true,
         versionProvider = FrontierVersion.class,
-        subcommands = {MpiCommand.class, RunCommand.class, RankCommand.class})
+        subcommands = {InitCommand.class, RunCommand.class, RankCommand.class, MpiCommand.class})
 public final class FrontierCommand implements Runnable {
 
     @Spec
