@@ -20,6 +20,7 @@ import io.frontier.store.campaign.Lease;
 import io.frontier.store.campaign.Recovered;
 import io.frontier.store.campaign.RecoveryResult;
 import io.frontier.store.corpus.Digest;
+import io.frontier.store.keyspace.Counter;
 import io.frontier.store.corpus.fsck.CheckFinding;
 import io.frontier.store.error.FrontierException;
 import io.frontier.store.record.Owner;
@@ -72,7 +73,7 @@ public final class CoordinatorRank implements LocalFrontier {
     private final ActiveAssignments assignments = new ActiveAssignments();
     private final Deque<Integer> idleWorkers = new ArrayDeque<>();
     private final Set<Integer> quarantined = new TreeSet<>();
-    private final CoordinatorCounts counts = new CoordinatorCounts();
+    private final CoordinatorCounts counts;
     private final Termination termination;
 
     /** False until root has finished replay and the audit: no claim, no dispatch before. */
@@ -93,6 +94,8 @@ public final class CoordinatorRank implements LocalFrontier {
         this.ownBuckets = Set.copyOf(ownBuckets);
         this.log = log;
         idleWorkers.addAll(topology.workersOf(transport.rank()));
+        this.counts = new CoordinatorCounts(transport.rank() == ROOT
+                ? () -> services.store().counts().get(Counter.INVALID) : () -> 0L);
         this.termination = new Termination(transport, topology, settings.termination(), this,
                 this::confirmQuiescent, counts, System.nanoTime());
         this.startDeadline = nowMillis() + settings.startTimeout().toMillis();
