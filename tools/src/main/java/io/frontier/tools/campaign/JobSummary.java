@@ -22,10 +22,11 @@ import java.util.stream.Stream;
  * The summary of one job, written by root as {@code reports/summary-epoch-<epoch>.json}: how the
  * job ended, every coordinator's figures and every worker's, and their totals.
  *
+ * @param wallMillis root's time from the start of its loop (before replay) to the end of the job
  * @param totals sums over all coordinators of their counts (executions, children, invalid
  *        results, quarantined workers, idle time…)
  */
-public record JobSummary(long epoch, String ending, int exitCode, String reason, List<String> failures,
+public record JobSummary(long epoch, long wallMillis, String ending, int exitCode, String reason, List<String> failures,
                          Map<Integer, Map<String, Long>> coordinators, Map<Integer, Map<String, Long>> workers,
                          List<Integer> missingWorkers, List<Integer> unanswered, Map<String, Long> totals) {
 
@@ -33,7 +34,8 @@ public record JobSummary(long epoch, String ending, int exitCode, String reason,
     private static final String SUFFIX = ".json";
 
     /** Builds the summary from root's outcome and writes it; returns the file. */
-    public static Path write(CampaignDirectory directory, long epoch, Outcome outcome, Map<String, Long> rootCounts) {
+    public static Path write(CampaignDirectory directory, long epoch, long wallMillis, Outcome outcome,
+                             Map<String, Long> rootCounts) {
         Map<Integer, Map<String, Long>> coordinators = new TreeMap<>();
         Map<Integer, Map<String, Long>> workers = new TreeMap<>();
         List<Integer> missing = new java.util.ArrayList<>();
@@ -47,7 +49,7 @@ public record JobSummary(long epoch, String ending, int exitCode, String reason,
         coordinators.putIfAbsent(0, rootCounts);
         Map<String, Long> totals = new TreeMap<>();
         coordinators.values().forEach(counts -> counts.forEach((name, value) -> totals.merge(name, value, Long::sum)));
-        JobSummary summary = new JobSummary(epoch, outcome.ending().name(), outcome.exitCode(), outcome.reason(),
+        JobSummary summary = new JobSummary(epoch, wallMillis, outcome.ending().name(), outcome.exitCode(), outcome.reason(),
                 outcome.failures(), coordinators, workers, missing, outcome.unanswered(), totals);
         Path file = file(directory, epoch);
         try {
