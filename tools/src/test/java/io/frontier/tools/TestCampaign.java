@@ -29,6 +29,7 @@ import io.frontier.store.record.ResultId;
 import io.frontier.store.record.WorkId;
 import io.frontier.store.record.WorkPayload;
 import io.frontier.store.record.WorkRecord;
+import io.frontier.store.wire.Execution;
 import io.frontier.store.wire.WireCodec;
 import io.frontier.tools.campaign.CampaignDirectory;
 import io.frontier.tools.campaign.JobSummary;
@@ -160,7 +161,7 @@ public final class TestCampaign implements AutoCloseable {
             declared.add(new Child(WorkId.of(staged.digest().hex()), staged.size()));
         }
         CommitRequest request = new CommitRequest(new Lease(record.id(), record.token()), result,
-                CorpusLayout.stageName(location), declared);
+                CorpusLayout.stageName(location), declared, new Execution("ok", 0, false, 5, false));
         return store.beginCommit(epoch, request, now()).entry();
     }
 
@@ -194,7 +195,7 @@ public final class TestCampaign implements AutoCloseable {
     public void writeSummary(long epoch, Map<Integer, Map<String, Long>> coordinators) {
         Map<String, Long> totals = new TreeMap<>();
         coordinators.values().forEach(figures -> figures.forEach((name, value) -> totals.merge(name, value, Long::sum)));
-        JobSummary summary = new JobSummary(epoch, "COMMITTED", 0, null, List.of(), new TreeMap<>(coordinators), Map.of(),
+        JobSummary summary = new JobSummary(epoch, 1000, "COMMITTED", 0, null, List.of(), new TreeMap<>(coordinators), Map.of(),
                 List.of(), List.of(), totals);
         try {
             Files.write(JobSummary.file(new CampaignDirectory(directory), epoch), new ObjectMapper().writeValueAsBytes(summary));

@@ -25,6 +25,7 @@ import io.frontier.store.record.WorkId;
 import io.frontier.store.record.WorkPayload;
 import io.frontier.store.record.WorkRecord;
 import io.frontier.store.record.WorkState;
+import io.frontier.store.wire.Execution;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -48,6 +49,7 @@ public abstract class CampaignViewConformance {
     static final double TTL = 30.0;
     static final Owner ALICE = Owner.of("epoch-1/rank-0");
     static final Owner BOB = Owner.of("epoch-1/rank-1");
+    static final Execution EXECUTION = new Execution("ok", 0, false, 12, false);
 
     protected KeyValueStore kv;
     protected CampaignKeys keys;
@@ -104,7 +106,7 @@ public abstract class CampaignViewConformance {
 
     private CommitRequest request(Lease lease, List<Child> children) {
         ResultId result = ResultId.random();
-        return new CommitRequest(lease, result, ".stage-" + epoch + "/3/" + result, children);
+        return new CommitRequest(lease, result, ".stage-" + epoch + "/3/" + result, children, EXECUTION);
     }
 
     /** Takes the commit decision for a new seed {@code name} with {@code children}; returns the entry. */

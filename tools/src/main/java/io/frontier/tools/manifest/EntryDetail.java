@@ -4,6 +4,7 @@ import io.frontier.store.manifest.Child;
 import io.frontier.store.manifest.ResultOutcome;
 import io.frontier.store.record.WorkRecord;
 import io.frontier.store.view.ManifestRecord;
+import io.frontier.store.wire.Execution;
 import io.frontier.tools.HumanFormat;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,10 +16,12 @@ import java.util.List;
  * @param summary the entry as a listing shows it
  * @param workState the parent work's state now ({@code committing} while the entry is open), or
  *     {@code unknown} if the store has no record of it
+ * @param execution what the execution that produced the result did, as its worker measured it
  * @param outcome how the entry ended, or null while it is open
  * @param children every child in declared order, with its completion mark
  */
-public record EntryDetail(EntrySummary summary, String workState, OutcomeDetail outcome, List<ChildDetail> children) {
+public record EntryDetail(EntrySummary summary, String workState, Execution execution, OutcomeDetail outcome,
+                          List<ChildDetail> children) {
 
     /**
      * One child of the entry.
@@ -48,7 +51,7 @@ public record EntryDetail(EntrySummary summary, String workState, OutcomeDetail 
         }
         ResultOutcome outcome = record.outcome();
         return new EntryDetail(EntrySummary.of(record), work == null ? "unknown" : work.state().wireName(),
-                outcome == null ? null : new OutcomeDetail(outcome.outcome().wireName(), outcome.reason(),
+                record.entry().execution(), outcome == null ? null : new OutcomeDetail(outcome.outcome().wireName(), outcome.reason(),
                         outcome.enqueued(), outcome.epoch(), HumanFormat.instant(outcome.at())),
                 children);
     }

@@ -1,6 +1,7 @@
 package io.frontier.tools.manifest;
 
 import io.frontier.store.view.ManifestRecord;
+import io.frontier.store.wire.Execution;
 import io.frontier.tools.JsonOption;
 import io.frontier.tools.TextTable;
 import io.frontier.tools.campaign.OpenCampaign;
@@ -56,6 +57,9 @@ public final class ManifestShowCommand implements Callable<Integer> {
         out.printf("token      %s%n", summary.token());
         out.printf("committed  %s by %s in epoch %d%n", summary.committedAt(), summary.owner(), summary.epoch());
         out.printf("stage      %s%n", summary.stage());
+        Execution execution = detail.execution();
+        out.printf("execution  %s, %s %d, %d ms%s%n", execution.exitKind(), execution.signaled() ? "signal" : "exit",
+                execution.status(), execution.wallMillis(), execution.timedOut() ? ", timed out" : "");
         EntryDetail.OutcomeDetail outcome = detail.outcome();
         if (outcome == null) {
             out.println("outcome    open");

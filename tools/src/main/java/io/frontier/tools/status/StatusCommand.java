@@ -95,7 +95,8 @@ public final class StatusCommand implements Callable<Integer> {
         }
         try {
             JobSummary summary = JobSummary.read(file.get());
-            return new StatusReport.LastJob(summary.epoch(), file.get().toString(), summary.ending(), summary.exitCode(),
+            return new StatusReport.LastJob(summary.epoch(), file.get().toString(), summary.wallMillis(), summary.ending(),
+                    summary.exitCode(),
                     summary.reason(), new TreeMap<>(summary.coordinators()), new TreeMap<>(summary.totals()));
         } catch (FrontierException e) {
             notes.add(e.getMessage());
@@ -135,8 +136,8 @@ public final class StatusCommand implements Callable<Integer> {
         if (job == null) {
             out.println("last job  none has left a summary");
         } else {
-            out.printf("last job  epoch %d: %s, exit %d%s%n", job.epoch(), job.ending(), job.exitCode(),
-                    job.reason() == null ? "" : " (" + job.reason() + ")");
+            out.printf("last job  epoch %d: %s, exit %d after %s%s%n", job.epoch(), job.ending(), job.exitCode(),
+                    HumanFormat.seconds(job.wallMillis() / 1000.0), job.reason() == null ? "" : " (" + job.reason() + ")");
             figures(job).print(out);
         }
         out.flush();

@@ -51,10 +51,11 @@ public record StatusReport(String campaign, String directory, String store, Epoc
     /**
      * The summary a job left as it ended.
      *
+     * @param wallMillis how long the job ran, as root measured it
      * @param coordinators each coordinator's figures, by rank
      * @param totals the figures summed over the coordinators
      */
-    public record LastJob(long epoch, String file, String ending, int exitCode, String reason,
+    public record LastJob(long epoch, String file, long wallMillis, String ending, int exitCode, String reason,
                           Map<Integer, Map<String, Long>> coordinators, Map<String, Long> totals) {
     }
 }

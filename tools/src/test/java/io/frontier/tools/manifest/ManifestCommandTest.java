@@ -104,6 +104,7 @@ class ManifestCommandTest {
         assertThat(first.get("children").asInt()).isEqualTo(2);
         assertThat(first.get("promoted").asInt()).isEqualTo(2);
         assertThat(first.get("outcome").asText()).isEqualTo("done");
+        assertThat(first.get("exitKind").asText()).isEqualTo("ok");
         assertThat(entries.get(1).get("outcome").asText()).isEqualTo("open");
         assertThat(entries.get(1).get("promoted").asInt()).isZero();
         assertThat(human.out()).contains("ENTRY", "OUTCOME", idOf(open).hex(), open.work().hex().substring(0, 12),
@@ -151,7 +152,8 @@ class ManifestCommandTest {
         assertThat(children.get(0).get("promoted").asBoolean()).isFalse();
         assertThat(children.get(1).get("promoted").asBoolean()).isTrue();
         assertThat(children.get(2).get("size").asLong()).isEqualTo(5);
-        assertThat(human.out()).contains("outcome    open", "children   3, 1 promoted", TestCampaign.idOf("third").hex())
+        assertThat(detail.get("execution").get("wallMillis").asLong()).isEqualTo(5);
+        assertThat(human.out()).contains("outcome    open", "execution  ok, exit 0, 5 ms", "children   3, 1 promoted", TestCampaign.idOf("third").hex())
                 .containsPattern("1\\s+" + TestCampaign.idOf("second").hex() + "\\s+6\\s+yes");
     }
 

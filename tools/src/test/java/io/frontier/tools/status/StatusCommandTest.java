@@ -105,9 +105,10 @@ class StatusCommandTest {
         CommandRun human = campaign.cli("status");
 
         assertThat(job.get("epoch").asLong()).isEqualTo(2);
+        assertThat(job.get("wallMillis").asLong()).isEqualTo(1000);
         assertThat(job.get("coordinators").get("1").get("executions").asLong()).isEqualTo(7);
         assertThat(job.get("totals").get("executions").asLong()).isEqualTo(12);
-        assertThat(human.out()).contains("last job  epoch 2: COMMITTED, exit 0").containsPattern(
+        assertThat(human.out()).contains("last job  epoch 2: COMMITTED, exit 0 after 1.0s").containsPattern(
                 "figure\\s+rank 0\\s+rank 1\\s+total").containsPattern("executions\\s+5\\s+7\\s+12");
         assertThat(human.err()).doesNotContain("note:");
     }
