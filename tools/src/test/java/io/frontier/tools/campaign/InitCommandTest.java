@@ -126,7 +126,7 @@ class InitCommandTest {
 
     @Test
     void anInvalidStoreUrlIsRefused() {
-        assertRefusedWithNothingWritten(init("--store", "mysql:/tmp/x"), "store URL has an unknown scheme", "mysql");
+        assertRefusedWithNothingWritten(init("--store", "mysql://db/campaign"), "store URL has an unknown scheme", "mysql");
     }
 
     @Test
