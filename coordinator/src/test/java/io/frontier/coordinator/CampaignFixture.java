@@ -130,7 +130,8 @@ public final class CampaignFixture implements AutoCloseable {
         List<CommitRequest> requests = leased.stream().map(record -> {
             ResultId result = ResultId.random();
             String stage = CorpusLayout.stageName(new StageLocation(epoch, 9, result.hex()));
-            return new CommitRequest(new Lease(record.id(), record.token()), result, stage, List.of());
+            return new CommitRequest(new Lease(record.id(), record.token()), result, stage, List.of(),
+                    new Execution("ok", 0, false, 10, false));
         }).toList();
         store.beginCommits(epoch, requests, now).forEach(ItemResult::orThrow);
     }

@@ -1,19 +1,24 @@
 package io.frontier.tools;
 
+import io.frontier.store.wire.ExitStatus;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** The exit codes of every {@code frontier} command, as shared/DESIGN.md defines them. */
+/**
+ * The exit codes of every {@code frontier} command, as shared/DESIGN.md defines them. A job's
+ * verdict travels between ranks as {@link ExitStatus}; this class adds the command line's own
+ * usage code and is the one place the CLI names them.
+ */
 public final class ExitCodes {
 
     /** The campaign is quiescent and no worker result was invalid; or the command succeeded. */
-    public static final int OK = 0;
+    public static final int OK = ExitStatus.QUIESCENT.code();
     /** The campaign finished but some worker results were invalid. */
-    public static final int INVALID_RESULTS = 1;
+    public static final int INVALID_RESULTS = ExitStatus.INVALID_RESULTS.code();
     /** Bad usage or configuration: wrong arguments, a missing installation, a failed check. */
     public static final int USAGE = 2;
     /** A control failure: a corrupt corpus object or an unrecoverable protocol state. */
-    public static final int CONTROL_FAILURE = 70;
+    public static final int CONTROL_FAILURE = ExitStatus.CONTROL_FAILURE.code();
 
     /** What every command's help lists under "Exit codes:", in order. */
     static Map<String, String> helpSection() {

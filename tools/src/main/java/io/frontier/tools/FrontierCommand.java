@@ -1,10 +1,18 @@
 package io.frontier.tools;
 
+import io.frontier.store.corpus.CorruptObjectException;
 import io.frontier.store.error.FrontierException;
+import io.frontier.store.error.UnreadableRecordException;
+import io.frontier.tools.campaign.InitCommand;
+import io.frontier.tools.corpus.CorpusCommand;
 import io.frontier.tools.job.RankCommand;
 import io.frontier.tools.job.ResumeCommand;
 import io.frontier.tools.job.RunCommand;
+import io.frontier.tools.lease.LeasesCommand;
+import io.frontier.tools.manifest.ManifestCommand;
 import io.frontier.tools.mpi.MpiCommand;
+import io.frontier.tools.replay.ReplayCommand;
+import io.frontier.tools.status.StatusCommand;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -20,7 +28,8 @@ import picocli.CommandLine.Spec;
                 + " crashes and node loss without losing, duplicating or half-publishing a result.",
         mixinStandardHelpOptions = true,
         versionProvider = FrontierVersion.class,
-        subcommands = {MpiCommand.class, RunCommand.class, ResumeCommand.class, RankCommand.class})
+        subcommands = {InitCommand.class, RunCommand.class, ResumeCommand.class, RankCommand.class, StatusCommand.class,
+            ManifestCommand.class, LeasesCommand.class, CorpusCommand.class, ReplayCommand.class, MpiCommand.class})
 public final class FrontierCommand implements Runnable {
 
     @Spec
@@ -39,7 +48,8 @@ public final class FrontierCommand implements Runnable {
     /**
      * The command line with its output streams and the one place where exceptions become exit
      * codes: a Frontier failure prints its message (not a stack trace) and exits with
-     * {@link ExitCodes#USAGE} unless the command chose another code.
+     * {@link ExitCodes#CONTROL_FAILURE} if it is a corrupt corpus object or a store record that
+     * cannot be read, else with {@link ExitCodes#USAGE}.
      */
     public static CommandLine newCommandLine(PrintWriter out, PrintWriter err) {
         CommandLine commandLine = new CommandLine(new FrontierCommand());
@@ -47,13 +57,21 @@ public final class FrontierCommand implements Runnable {
         commandLine.setErr(err);
         listExitCodes(commandLine);
         commandLine.setExecutionExceptionHandler((exception, failed, parseResult) -> {
-            if (exception instanceof FrontierException) {
+            if (exception instanceof FrontierException failure) {
                 failed.getErr().println("frontier: " + exception.getMessage());
-                return ExitCodes.USAGE;
+                return exitCodeOf(failure);
             }
             throw exception;
         });
         return commandLine;
+    }
+
+    /** A corrupt object or unreadable record is damage an operator must look at, not a usage error. */
+    static int exitCodeOf(FrontierException failure) {
+        if (failure instanceof CorruptObjectException || failure instanceof UnreadableRecordException) {
+            return ExitCodes.CONTROL_FAILURE;
+        }
+        return ExitCodes.USAGE;
     }
 
     /** Every command's help ends with the same exit code list. */

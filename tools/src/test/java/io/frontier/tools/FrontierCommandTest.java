@@ -2,7 +2,18 @@ package io.frontier.tools;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.frontier.store.corpus.Digest;
+import io.frontier.store.corpus.DigestMismatchException;
+import io.frontier.store.error.CorruptRecordException;
+import io.frontier.store.error.FrontierException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
 
 class FrontierCommandTest {
 
@@ -47,5 +58,56 @@ class FrontierCommandTest {
 
         assertThat(run.exitCode()).isZero();
         assertThat(run.out()).contains("--ranks", "--json", "Exit codes:");
+    }
+
+    @Test
+    void everyCommandsHelpHasAnInstructionHeaderAndListsEveryExitCode() {
+        List<List<String>> paths = new ArrayList<>();
+        collect(FrontierCommand.newCommandLine(new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter())),
+                new ArrayList<>(), paths);
+        assertThat(paths).extracting(path -> String.join(" ", path)).contains("init", "status", "manifest list",
+                "manifest show", "manifest verify", "leases", "corpus fsck", "replay", "resume");
+        for (List<String> path : paths) {
+            List<String> args = new ArrayList<>(path);
+            args.add("--help");
+            CommandRun run = CommandRun.of(args.toArray(String[]::new));
+
+            assertThat(run.exitCode()).as(String.join(" ", args)).isZero();
+            String header = run.out().lines().findFirst().orElse("");
+            assertThat(header).as("header of %s", path).matches("[A-Z][a-z]+ .+\\.");
+            assertThat(run.out()).as("exit codes of %s", path).contains("Exit codes:")
+                    .containsPattern("(?m)^\\s+2\\s").containsPattern("(?m)^\\s+70\\s");
+        }
+    }
+
+    @Test
+    void everyReadCommandOffersJson() {
+        for (String command : List.of("status", "manifest list", "manifest show", "manifest verify", "leases",
+                "corpus fsck", "replay")) {
+            List<String> args = new ArrayList<>(List.of(command.split(" ")));
+            args.add("--help");
+
+            assertThat(CommandRun.of(args.toArray(String[]::new)).out()).as(command).contains("--json");
+        }
+    }
+
+    @Test
+    void aCorruptObjectOrAnUnreadableRecordIsAControlFailureAndAnythingElseAUsageError() {
+        DigestMismatchException corrupt = DigestMismatchException.of(Path.of("/campaign/corpus/x"),
+                Digest.parse("0".repeat(64)), Digest.parse("1".repeat(64)));
+
+        assertThat(FrontierCommand.exitCodeOf(corrupt)).isEqualTo(ExitCodes.CONTROL_FAILURE);
+        assertThat(FrontierCommand.exitCodeOf(new CorruptRecordException("bad"))).isEqualTo(ExitCodes.CONTROL_FAILURE);
+        assertThat(FrontierCommand.exitCodeOf(new FrontierException("bad"))).isEqualTo(ExitCodes.USAGE);
+    }
+
+    /** Every command path below {@code line} (not the root itself), depth first. */
+    private static void collect(CommandLine line, List<String> path, List<List<String>> paths) {
+        for (Map.Entry<String, CommandLine> sub : line.getSubcommands().entrySet()) {
+            List<String> subPath = new ArrayList<>(path);
+            subPath.add(sub.getKey());
+            paths.add(subPath);
+            collect(sub.getValue(), subPath, paths);
+        }
     }
 }

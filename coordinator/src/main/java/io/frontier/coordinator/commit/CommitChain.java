@@ -77,7 +77,7 @@ public final class CommitChain {
                 .map(child -> new Child(child.digest(), child.size()))
                 .toList();
         CommitRequest request = new CommitRequest(assignment.lease(), assignment.result(),
-                CorpusLayout.stageName(assignment.stage()), children);
+                CorpusLayout.stageName(assignment.stage()), children, result.execution());
         CommitTicket ticket;
         try {
             ticket = store.beginCommit(assignment.epoch(), request, now);

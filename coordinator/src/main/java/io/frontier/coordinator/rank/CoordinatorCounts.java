@@ -10,6 +10,17 @@ import java.util.Map;
  */
 final class CoordinatorCounts implements CoordinatorFigures {
 
+    /**
+     * Invalid results the store recorded for the whole campaign, every job included (root
+     * only; elsewhere 0): a campaign that ever had one ends with exit code 1, even after a
+     * crash and a resume lost the count in memory.
+     */
+    private final java.util.function.LongSupplier recordedInvalidResults;
+
+    CoordinatorCounts(java.util.function.LongSupplier recordedInvalidResults) {
+        this.recordedInvalidResults = recordedInvalidResults;
+    }
+
     /** RESULTs accepted and committed (one per execution that counted). */
     long executions;
     /** Outputs the executions wrote, before de-duplication. */
@@ -31,7 +42,7 @@ final class CoordinatorCounts implements CoordinatorFigures {
 
     @Override
     public long invalidResults() {
-        return invalidResults;
+        return Math.max(invalidResults, recordedInvalidResults.getAsLong());
     }
 
     @Override

@@ -15,11 +15,13 @@ import io.frontier.coordinator.termination.Termination;
 import io.frontier.coordinator.validation.Verdict;
 import io.frontier.store.campaign.CampaignStore;
 import io.frontier.store.campaign.ClaimResult;
+import io.frontier.store.campaign.Counts;
 import io.frontier.store.campaign.ItemResult;
 import io.frontier.store.campaign.Lease;
 import io.frontier.store.campaign.Recovered;
 import io.frontier.store.campaign.RecoveryResult;
 import io.frontier.store.corpus.Digest;
+import io.frontier.store.keyspace.Counter;
 import io.frontier.store.corpus.fsck.CheckFinding;
 import io.frontier.store.error.FrontierException;
 import io.frontier.store.record.Owner;
@@ -58,6 +60,8 @@ public final class CoordinatorRank implements LocalFrontier {
     private static final Duration IDLE_POLL = Duration.ofMillis(10);
     /** After a claim found nothing, the loop leaves the store alone this long (refresh still asks). */
     private static final long EMPTY_CLAIM_BACKOFF_MILLIS = 100;
+    /** How often root prints a progress line on a long job. */
+    private static final long PROGRESS_INTERVAL_MILLIS = 10_000;
 
     private final Transport transport;
     private final JobTopology topology;
@@ -72,7 +76,7 @@ public final class CoordinatorRank implements LocalFrontier {
     private final ActiveAssignments assignments = new ActiveAssignments();
     private final Deque<Integer> idleWorkers = new ArrayDeque<>();
     private final Set<Integer> quarantined = new TreeSet<>();
-    private final CoordinatorCounts counts = new CoordinatorCounts();
+    private final CoordinatorCounts counts;
     private final Termination termination;
 
     /** False until root has finished replay and the audit: no claim, no dispatch before. */
@@ -80,6 +84,7 @@ public final class CoordinatorRank implements LocalFrontier {
     private long startDeadline;
     private long nextRenewal;
     private long nextClaim;
+    private long nextProgress = nowMillis() + PROGRESS_INTERVAL_MILLIS;
 
     public CoordinatorRank(Transport transport, JobTopology topology, CoordinatorServices services,
                            CoordinatorSettings settings, long epoch, Owner owner, Set<Integer> ownBuckets,
@@ -93,6 +98,8 @@ public final class CoordinatorRank implements LocalFrontier {
         this.ownBuckets = Set.copyOf(ownBuckets);
         this.log = log;
         idleWorkers.addAll(topology.workersOf(transport.rank()));
+        this.counts = new CoordinatorCounts(transport.rank() == ROOT
+                ? () -> services.store().counts().get(Counter.INVALID) : () -> 0L);
         this.termination = new Termination(transport, topology, settings.termination(), this,
                 this::confirmQuiescent, counts, System.nanoTime());
         this.startDeadline = nowMillis() + settings.startTimeout().toMillis();
@@ -121,6 +128,7 @@ public final class CoordinatorRank implements LocalFrontier {
                 }
                 renewIfDue(nowMillis());
                 checkStartDeadline(nowMillis());
+                reportProgressIfDue(nowMillis());
             } catch (FrontierException failure) {
                 termination.controlFailure(failure, System.nanoTime());
             }
@@ -366,6 +374,18 @@ public final class CoordinatorRank implements LocalFrontier {
             services.faults().stopAt(transport.rank(), StopPoint.AFTER_QUIESCENCE);
         }
         return quiescent;
+    }
+
+    /** Root's progress line: the campaign's state counts (a snapshot read) and this job's executions. */
+    private void reportProgressIfDue(long now) {
+        if (transport.rank() != ROOT || now < nextProgress) {
+            return;
+        }
+        nextProgress = now + PROGRESS_INTERVAL_MILLIS;
+        Counts stored = services.store().counts();
+        log.printf("progress: epoch %d, executions by root %d; campaign pending %d, leased %d, committing %d, done %d,"
+                        + " invalid %d%n", epoch, counts.executions, stored.get(Counter.PENDING), stored.get(Counter.LEASED),
+                stored.get(Counter.COMMITTING), stored.get(Counter.DONE), stored.get(Counter.INVALID));
     }
 
     private void checkStartDeadline(long now) {

@@ -21,6 +21,7 @@ import io.frontier.store.record.ResultId;
 import io.frontier.store.record.WorkId;
 import io.frontier.store.record.WorkPayload;
 import io.frontier.store.record.WorkRecord;
+import io.frontier.store.wire.Execution;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -265,7 +266,7 @@ public final class StoreLifecycleBench {
             }
             ResultId result = ResultId.random();
             Lease lease = new Lease(record.id(), record.token());
-            requests.add(new CommitRequest(lease, result, "stage/" + result, children));
+            requests.add(new CommitRequest(lease, result, "stage/" + result, children, new Execution("ok", 0, false, 10, false)));
         }
         store.beginCommits(1, requests, now()).forEach(ItemResult::orThrow);
         List<Promotion> marks = new ArrayList<>();

@@ -4,6 +4,7 @@ import io.frontier.store.error.InvalidInputException;
 import io.frontier.store.manifest.Child;
 import io.frontier.store.manifest.ManifestEntry;
 import io.frontier.store.record.ResultId;
+import io.frontier.store.wire.Execution;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -11,13 +12,14 @@ import java.util.Set;
 /**
  * A validated RESULT ready for the commit decision: the lease it was produced under, its id,
  * where its children are staged, and the children in declaration order (no digest twice, at
- * most {@link ManifestEntry#MAX_CHILDREN}).
+ * most {@link ManifestEntry#MAX_CHILDREN}), and what the execution that produced it did.
  */
-public record CommitRequest(Lease lease, ResultId result, String stage, List<Child> children) {
+public record CommitRequest(Lease lease, ResultId result, String stage, List<Child> children, Execution execution) {
 
     public CommitRequest {
-        if (lease == null || result == null || stage == null || stage.isEmpty() || children == null) {
-            throw new InvalidInputException("commit request lacks lease, result, stage or children");
+        if (lease == null || result == null || stage == null || stage.isEmpty() || children == null
+                || execution == null) {
+            throw new InvalidInputException("commit request lacks lease, result, stage, children or execution");
         }
         if (children.size() > ManifestEntry.MAX_CHILDREN) {
             throw new InvalidInputException("result declares more children than one entry may hold")

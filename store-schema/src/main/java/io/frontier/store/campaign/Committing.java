@@ -80,7 +80,7 @@ final class Committing {
         List<Child> children = request.children();
         ManifestEntry entry = new ManifestEntry(ManifestEntry.SCHEMA, request.result(), record.id(),
                 record.token(), record.owner(), epoch, request.stage(), children.size(),
-                ManifestEntry.chunksFor(children.size()), now);
+                ManifestEntry.chunksFor(children.size()), request.execution(), now);
         tx.setVersionstampedKey(keys.manifestToStamp(userVersion, 0), ManifestCodecs.ENTRY.encode(entry));
         for (int chunk = 0; chunk < entry.chunks(); chunk++) {
             int from = chunk * ManifestEntry.CHUNK_SIZE;

@@ -6,6 +6,7 @@ import io.frontier.store.record.ResultId;
 import io.frontier.store.record.Times;
 import io.frontier.store.record.Token;
 import io.frontier.store.record.WorkId;
+import io.frontier.store.wire.Execution;
 
 /**
  * The head of one manifest entry: which result of which work was accepted, under which token
@@ -14,6 +15,8 @@ import io.frontier.store.record.WorkId;
  *
  * @param stage where the staged children lie, relative to the campaign directory
  * @param children how many children the result declared, at most {@link #MAX_CHILDREN}
+ * @param execution what the execution that produced the result did (exit kind, status, wall
+ *     time, time-out), as its worker measured it
  */
 public record ManifestEntry(
         int schema,
@@ -25,6 +28,7 @@ public record ManifestEntry(
         String stage,
         int children,
         int chunks,
+        Execution execution,
         double committedAt) {
 
     public static final int SCHEMA = 1;
@@ -41,8 +45,8 @@ public record ManifestEntry(
         if (schema != SCHEMA) {
             throw new InvalidInputException("manifest entry schema is not supported").with("schema", schema);
         }
-        if (result == null || work == null || token == null || owner == null) {
-            throw new InvalidInputException("manifest entry lacks result, work, token or owner");
+        if (result == null || work == null || token == null || owner == null || execution == null) {
+            throw new InvalidInputException("manifest entry lacks result, work, token, owner or execution");
         }
         if (epoch < 1 || children < 0 || children > MAX_CHILDREN || chunks != chunksFor(children)) {
             throw new InvalidInputException("manifest entry counts out of range")

@@ -18,6 +18,7 @@ import io.frontier.store.record.Token;
 import io.frontier.store.record.WorkId;
 import io.frontier.store.record.WorkRecord;
 import io.frontier.store.record.WorkState;
+import io.frontier.store.wire.Execution;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -144,7 +145,8 @@ class CampaignStateMachinePropertyTest {
                     List<Child> children = children(op.b());
                     ResultId result = ResultId.random();
                     expect(ok, () -> store.beginCommit(model.epoch,
-                            new CommitRequest(new Lease(item, token), result, "stage/" + result, children), model.now));
+                            new CommitRequest(new Lease(item, token), result, "stage/" + result, children,
+                                    new Execution("ok", 0, false, 10, false)), model.now));
                     if (ok) {
                         model.commit(item, result, children);
                     }

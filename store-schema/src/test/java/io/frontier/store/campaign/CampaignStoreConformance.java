@@ -33,6 +33,7 @@ import io.frontier.store.record.Token;
 import io.frontier.store.record.WorkId;
 import io.frontier.store.record.WorkRecord;
 import io.frontier.store.record.WorkState;
+import io.frontier.store.wire.Execution;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -62,6 +63,7 @@ public abstract class CampaignStoreConformance {
     static final Owner ALICE = Owner.of("job-1/rank-0");
     static final Owner BOB = Owner.of("job-1/rank-1");
     static final CampaignConfig CONFIG = CampaignConfig.of("conformance", 16, 3);
+    static final Execution EXECUTION = new Execution("timeout", 9, true, 60_000, true);
 
     protected KeyValueStore kv;
     protected CampaignKeys keys;
@@ -113,7 +115,7 @@ public abstract class CampaignStoreConformance {
         for (String name : children) {
             list.add(child(name));
         }
-        return new CommitRequest(lease, result, ".stage-" + epoch + "/3/" + result, list);
+        return new CommitRequest(lease, result, ".stage-" + epoch + "/3/" + result, list, EXECUTION);
     }
 
     private void promoteAll(WorkId work, ResultId result, int children) {
@@ -530,6 +532,7 @@ public abstract class CampaignStoreConformance {
         List<CommittingEntry> committing = store.listCommitting(10);
         assertThat(committing).singleElement().satisfies(e -> {
             assertThat(e.entry()).isEqualTo(ticket.entry());
+            assertThat(e.entry().execution()).as("what the execution did is recorded").isEqualTo(EXECUTION);
             assertThat(e.children()).containsExactly(child("c1"), child("c2"));
             assertThat(e.work()).isEqualTo(record);
         });

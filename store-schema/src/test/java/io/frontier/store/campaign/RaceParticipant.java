@@ -7,6 +7,7 @@ import io.frontier.store.manifest.Child;
 import io.frontier.store.record.Owner;
 import io.frontier.store.record.ResultId;
 import io.frontier.store.record.WorkRecord;
+import io.frontier.store.wire.Execution;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -134,7 +135,7 @@ final class RaceParticipant implements Runnable {
         }
         ResultId result = ResultId.random();
         double startedAt = now();
-        store.beginCommit(epoch, new CommitRequest(lease, result, "stage/" + result, children), startedAt);
+        store.beginCommit(epoch, new CommitRequest(lease, result, "stage/" + result, children, new Execution("ok", 0, false, 10, false)), startedAt);
         out.printf("COMMIT %s %s %s %s%n", lease.work(), lease.token(), result, startedAt);
         committed.add(new Commitment(lease.work(), result));
     }

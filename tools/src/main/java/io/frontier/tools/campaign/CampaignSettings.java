@@ -1,6 +1,7 @@
 package io.frontier.tools.campaign;
 
 import io.frontier.store.error.FrontierException;
+import io.frontier.store.record.CampaignConfig;
 import io.frontier.worker.rank.WorkerSettings;
 
 /**
@@ -46,5 +47,10 @@ public record CampaignSettings(int schema, String name, String store, String see
                     .with("claimBatch", claimBatch).with("buckets", buckets).with("maxAttempts", maxAttempts)
                     .with("idleWindowMillis", idleWindowMillis);
         }
+    }
+
+    /** What the store keeps of these settings, written once when the campaign is created there. */
+    public CampaignConfig storeConfig() {
+        return CampaignConfig.of(name, buckets, maxAttempts);
     }
 }

@@ -4,28 +4,38 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.frontier.coordinator.termination.Outcome;
 import io.frontier.store.error.FrontierException;
+import io.frontier.store.record.StrictJson;
 import io.frontier.store.wire.ShutdownAck;
 import io.frontier.store.wire.Stats;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.TreeMap;
+import java.util.stream.Stream;
 
 /**
  * The summary of one job, written by root as {@code reports/summary-epoch-<epoch>.json}: how the
  * job ended, every coordinator's figures and every worker's, and their totals.
  *
+ * @param wallMillis root's time from the start of its loop (before replay) to the end of the job
  * @param totals sums over all coordinators of their counts (executions, children, invalid
  *        results, quarantined workers, idle time…)
  */
-public record JobSummary(long epoch, String ending, int exitCode, String reason, List<String> failures,
+public record JobSummary(long epoch, long wallMillis, String ending, int exitCode, String reason, List<String> failures,
                          Map<Integer, Map<String, Long>> coordinators, Map<Integer, Map<String, Long>> workers,
                          List<Integer> missingWorkers, List<Integer> unanswered, Map<String, Long> totals) {
 
+    private static final String PREFIX = "summary-epoch-";
+    private static final String SUFFIX = ".json";
+
     /** Builds the summary from root's outcome and writes it; returns the file. */
-    public static Path write(CampaignDirectory directory, long epoch, Outcome outcome, Map<String, Long> rootCounts) {
+    public static Path write(CampaignDirectory directory, long epoch, long wallMillis, Outcome outcome,
+                             Map<String, Long> rootCounts) {
         Map<Integer, Map<String, Long>> coordinators = new TreeMap<>();
         Map<Integer, Map<String, Long>> workers = new TreeMap<>();
         List<Integer> missing = new java.util.ArrayList<>();
@@ -39,9 +49,9 @@ public record JobSummary(long epoch, String ending, int exitCode, String reason,
         coordinators.putIfAbsent(0, rootCounts);
         Map<String, Long> totals = new TreeMap<>();
         coordinators.values().forEach(counts -> counts.forEach((name, value) -> totals.merge(name, value, Long::sum)));
-        JobSummary summary = new JobSummary(epoch, outcome.ending().name(), outcome.exitCode(), outcome.reason(),
+        JobSummary summary = new JobSummary(epoch, wallMillis, outcome.ending().name(), outcome.exitCode(), outcome.reason(),
                 outcome.failures(), coordinators, workers, missing, outcome.unanswered(), totals);
-        Path file = directory.reports().resolve("summary-epoch-" + epoch + ".json");
+        Path file = file(directory, epoch);
         try {
             Files.createDirectories(file.getParent());
             Files.write(file, JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build()
@@ -50,5 +60,45 @@ public record JobSummary(long epoch, String ending, int exitCode, String reason,
             throw new FrontierException("job summary cannot be written", e).with("file", file);
         }
         return file;
+    }
+
+    /** Where root writes the summary of the job of {@code epoch}. */
+    public static Path file(CampaignDirectory directory, long epoch) {
+        return directory.reports().resolve(PREFIX + epoch + SUFFIX);
+    }
+
+    /** The summary file of the highest epoch in {@code reports/}, if any job left one. */
+    public static Optional<Path> latest(CampaignDirectory directory) {
+        if (!Files.isDirectory(directory.reports())) {
+            return Optional.empty();
+        }
+        try (Stream<Path> files = Files.list(directory.reports())) {
+            return files.filter(file -> epochOf(file).isPresent())
+                    .max(Comparator.comparingLong(file -> epochOf(file).getAsLong()));
+        } catch (IOException e) {
+            throw new FrontierException("job summaries cannot be listed", e).with("directory", directory.reports());
+        }
+    }
+
+    /** Reads a summary strictly, or fails naming the file. */
+    public static JobSummary read(Path file) {
+        try {
+            return StrictJson.mapper().readValue(file.toFile(), JobSummary.class);
+        } catch (IOException e) {
+            throw new FrontierException("job summary cannot be read", e).with("file", file)
+                    .with("problem", e.getMessage().lines().findFirst().orElse(""));
+        }
+    }
+
+    private static OptionalLong epochOf(Path file) {
+        String name = file.getFileName().toString();
+        if (!name.startsWith(PREFIX) || !name.endsWith(SUFFIX)) {
+            return OptionalLong.empty();
+        }
+        try {
+            return OptionalLong.of(Long.parseLong(name.substring(PREFIX.length(), name.length() - SUFFIX.length())));
+        } catch (NumberFormatException e) {
+            return OptionalLong.empty();
+        }
     }
 }

@@ -14,7 +14,6 @@ import io.frontier.worker.link.MpiJobLauncher;
 import io.frontier.worker.link.MpiJobSpec;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.util.List;
 import java.util.Map;
@@ -24,11 +23,6 @@ import java.util.concurrent.TimeUnit;
 final class JobLauncher {
 
     private JobLauncher() {
-    }
-
-    /** A new job id: host, launcher pid and start time, so no two launches share one. */
-    static String newJobId() {
-        return hostName() + "-" + ManagementFactory.getRuntimeMXBean().getPid() + "-" + System.currentTimeMillis();
     }
 
     /** This machine's host name in printable ASCII, as heartbeats and job ids carry it. */

@@ -71,6 +71,7 @@ final class RankProcess {
                     services(directory, settings, store, link.rank(), faults), coordinatorSettings(settings), epoch,
                     Owner.of("epoch-" + epoch + "/rank-" + link.rank()),
                     ownBuckets(settings, link.rank()), System.out);
+            long started = System.nanoTime();
             Outcome outcome;
             try {
                 outcome = coordinator.run();
@@ -79,10 +80,11 @@ final class RankProcess {
                     heartbeat.end();
                 }
             }
+            long wallMillis = (System.nanoTime() - started) / 1_000_000;
             System.out.printf("coordinator %d: %s exit=%d %s%n", link.rank(), outcome.ending(), outcome.exitCode(),
                     coordinator.counts());
             if (link.rank() == 0) {
-                Path summary = JobSummary.write(directory, epoch, outcome, coordinator.counts());
+                Path summary = JobSummary.write(directory, epoch, wallMillis, outcome, coordinator.counts());
                 System.out.printf("summary: %s%n", summary);
             }
             if (outcome.clean()) {

@@ -7,6 +7,7 @@ import io.frontier.store.kv.KeyValueStores;
 import io.frontier.store.record.JobHeartbeat;
 import io.frontier.tools.campaign.CampaignDirectory;
 import io.frontier.tools.campaign.CampaignSettings;
+import io.frontier.tools.campaign.JobName;
 import io.frontier.worker.link.MpiInstallation;
 import io.frontier.worker.link.MpiJobLauncher;
 import java.nio.file.Path;
@@ -31,7 +32,7 @@ import picocli.CommandLine.Spec;
  * done is executed again. Resuming a campaign that already reached quiescence runs a job that
  * finds nothing to do, plus any seeds added since.
  */
-@Command(name = "resume", header = "Resume a campaign after a crash or node loss: fence the previous job, replay, carry on.",
+@Command(name = "resume", header = "Resume a campaign after a crash or node loss.",
         description = "Judges the previous job from the heartbeat its root coordinator writes every"
                 + " --heartbeat-interval: it is presumed dead once three intervals pass without a beat (or at"
                 + " once if it ended). While it may still be alive, resume refuses with exit code 2 and names its"
@@ -64,7 +65,7 @@ public final class ResumeCommand implements Callable<Integer> {
         CampaignDirectory directory = new CampaignDirectory(campaign);
         CampaignSettings settings = directory.read();
         MpiJobLauncher launcher = MpiJobLauncher.forThisMachine(MpiInstallation.discover());
-        String id = JobLauncher.newJobId();
+        String id = JobName.forJob();
         JobFence.Fenced fenced;
         int jobWorkers;
         try (KeyValueStore kv = KeyValueStores.open(settings.store())) {

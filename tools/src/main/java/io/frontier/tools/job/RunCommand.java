@@ -4,18 +4,15 @@ import io.frontier.store.campaign.CampaignStore;
 import io.frontier.store.keyspace.CampaignKeys;
 import io.frontier.store.kv.KeyValueStore;
 import io.frontier.store.kv.KeyValueStores;
-import io.frontier.store.record.CampaignConfig;
 import io.frontier.store.record.EpochRecord;
-import io.frontier.store.wire.WireCodec;
+import io.frontier.tools.campaign.CampaignCreation;
 import io.frontier.tools.campaign.CampaignDirectory;
 import io.frontier.tools.campaign.CampaignSettings;
-import io.frontier.worker.executor.ExecutorConfig;
+import io.frontier.tools.campaign.CreationOptions;
+import io.frontier.tools.campaign.JobName;
 import io.frontier.worker.link.MpiInstallation;
 import io.frontier.worker.link.MpiJobLauncher;
-import io.frontier.worker.rank.WorkerSettings;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -49,39 +46,24 @@ public final class RunCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "CAMPAIGN", description = "The campaign directory.")
     Path campaign;
 
-    @Option(names = "--coordinators", defaultValue = "1", description = "Coordinator ranks (default: ${DEFAULT-VALUE}; fixed when the campaign is created).")
-    int coordinators;
-
     @Option(names = "--workers", defaultValue = "2", description = "Worker ranks (default: ${DEFAULT-VALUE}); at least one per coordinator.")
     int workers;
 
-    @Option(names = "--seeds", description = "Creating: the directory whose files are the campaign's seeds.")
+    @Option(names = "--seeds", paramLabel = "DIR", description = "Creating: the directory whose files are the campaign's seeds.")
     Path seeds;
 
-    @Option(names = "--executor", description = "Creating: a JSON file describing the executor (type symcc or command).")
+    @Option(names = "--executor", paramLabel = "FILE", description = "Creating: a JSON file describing the executor (type symcc or command).")
     Path executor;
 
-    @Option(names = "--time-limit", defaultValue = "60000", description = "Creating: milliseconds one execution may take (default: ${DEFAULT-VALUE}).")
-    long timeLimitMillis;
-
-    @Option(names = "--lease", defaultValue = "30000", description = "Creating: lease length in milliseconds (default: ${DEFAULT-VALUE}).")
-    long leaseMillis;
-
-    @Option(names = "--store", description = "Creating: sqlite:<path> or fdb:<cluster-file> (default: sqlite:<campaign>/store.db).")
-    String store;
-
-    @Option(names = "--scratch", description = "Creating: a local directory for the workers' private files (default: the system temporary directory).")
-    Path scratch;
-
-    @Option(names = "--idle-window", defaultValue = "200",
-            description = "Creating: milliseconds root must be idle before it probes for quiescence (default: ${DEFAULT-VALUE}).")
-    long idleWindowMillis;
+    @Mixin
+    CreationOptions creation;
 
     @Mixin
     JobOptions job;
 
     @Override
-    public Integer call() throws IOException, InterruptedException {
+    public Integer call() throws InterruptedException {
+        int coordinators = creation.coordinators();
         if (workers < coordinators || coordinators < 1) {
             throw new ParameterException(spec.commandLine(), "--workers must be at least --coordinators (one worker per group)");
         }
@@ -100,20 +82,12 @@ public final class RunCommand implements Callable<Integer> {
         return JobLauncher.run(launcher, directory, settings, epoch, workers, job, spec.commandLine().getErr());
     }
 
-    private CampaignSettings create(CampaignDirectory directory) throws IOException {
+    private CampaignSettings create(CampaignDirectory directory) {
         if (seeds == null || executor == null) {
             throw new ParameterException(spec.commandLine(),
                     "a new campaign needs --seeds and --executor (" + directory.settingsFile() + " does not exist)");
         }
-        ExecutorConfig executorConfig = WireCodec.decode(Files.readAllBytes(executor), ExecutorConfig.class);
-        Path scratchRoot = scratch != null ? scratch : Path.of(System.getProperty("java.io.tmpdir"), "frontier-scratch");
-        WorkerSettings worker = new WorkerSettings(executorConfig, timeLimitMillis, directory.path().toString(),
-                scratchRoot.toAbsolutePath().toString(), 7L * 24 * 3600 * 1000);
-        CampaignSettings settings = new CampaignSettings(CampaignSettings.SCHEMA,
-                directory.path().getFileName().toString(), store != null ? store : directory.defaultStore(),
-                seeds.toAbsolutePath().normalize().toString(), coordinators, leaseMillis, 8, 64, 3, idleWindowMillis, worker);
-        directory.create(settings);
-        return settings;
+        return CampaignCreation.create(directory, seeds, executor, creation);
     }
 
     /**
@@ -121,13 +95,12 @@ public final class RunCommand implements Callable<Integer> {
      * existing one as {@code frontier resume} does; returns this job's epoch.
      */
     private long startJob(CampaignSettings settings) {
-        String id = JobLauncher.newJobId();
+        String id = JobName.forJob();
         double now = System.currentTimeMillis() / 1000.0;
         PrintWriter err = spec.commandLine().getErr();
         try (KeyValueStore kv = KeyValueStores.open(settings.store())) {
             CampaignStore campaignStore = new CampaignStore(kv, CampaignKeys.forCampaign(settings.name()));
-            EpochRecord created = campaignStore.init(CampaignConfig.of(settings.name(), settings.buckets(),
-                    settings.maxAttempts()), id, now);
+            EpochRecord created = campaignStore.init(settings.storeConfig(), id, now);
             if (created.job().equals(id)) {
                 JobLauncher.markStarting(campaignStore, created, workers, job);
                 err.printf("frontier: campaign %s created, epoch %d: %d coordinators, %d workers%n",

@@ -39,7 +39,7 @@ final class CampaignHarness {
     final Path root;
     final Path campaign;
     final Path seeds;
-    private final Path executor;
+    final Path executor;
 
     CampaignHarness(Path root, List<String> targetOptions) throws IOException {
         this.root = root;

@@ -1,10 +1,12 @@
 package io.frontier.worker.link;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.StringJoiner;
 
 /**
  * Starts an MPI job of JVM ranks on this machine with the installation's {@code mpirun}.
@@ -53,7 +55,7 @@ public final class MpiJobLauncher {
         command.add("-Djava.library.path=" + installation.libraryDirectory());
         command.addAll(spec.jvmOptions());
         command.add("-cp");
-        command.add(spec.classpath());
+        command.add(absoluteClasspath(spec.classpath()));
         command.add(spec.mainClass());
         command.addAll(spec.arguments());
         return command;
@@ -90,6 +92,18 @@ public final class MpiJobLauncher {
             throw new LinkException("mpirun could not be started", e)
                     .with("mpirun", installation.mpirun()).with("ranks", spec.ranks());
         }
+    }
+
+    /**
+     * The classpath with every entry made absolute: ranks start in the job's working directory,
+     * not in the directory the launcher was started from.
+     */
+    static String absoluteClasspath(String classpath) {
+        StringJoiner entries = new StringJoiner(File.pathSeparator);
+        for (String entry : classpath.split(File.pathSeparator)) {
+            entries.add(entry.isEmpty() ? entry : Path.of(entry).toAbsolutePath().normalize().toString());
+        }
+        return entries.toString();
     }
 
     private static boolean isRoot() {

@@ -1,5 +1,6 @@
 package io.frontier.worker.rank;
 
+import io.frontier.store.corpus.fs.FileTrees;
 import io.frontier.store.record.ResultId;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -7,14 +8,10 @@ import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.DirectoryStream;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.BasicFileAttributes;
 
 /**
  * A worker rank's private working directory {@code <scratch>/epoch-<epoch>/rank-<global rank>},
@@ -67,7 +64,7 @@ final class ScratchDirectory implements AutoCloseable {
                 throw new WorkerException("scratch directory is in use by another worker")
                         .with("rank", rank).with("path", directory);
             }
-            removeTree(directory);
+            FileTrees.delete(directory);
             Files.createDirectory(directory);
             removeEarlierEpochs(scratch, epoch, rank);
             return new ScratchDirectory(directory, channel, lock);
@@ -100,7 +97,7 @@ final class ScratchDirectory implements AutoCloseable {
                         if (lock == null) {
                             continue;
                         }
-                        removeTree(earlier.resolve("rank-" + rank));
+                        FileTrees.delete(earlier.resolve("rank-" + rank));
                         Files.delete(lockFile);
                     }
                 }
@@ -133,7 +130,7 @@ final class ScratchDirectory implements AutoCloseable {
     void removeRun(ResultId result) {
         Path run = runPath(result);
         try {
-            removeTree(run);
+            FileTrees.delete(run);
         } catch (IOException e) {
             throw new WorkerException("run directory cannot be removed", e).with("path", run).with("problem", e.toString());
         }
@@ -147,7 +144,7 @@ final class ScratchDirectory implements AutoCloseable {
     @Override
     public void close() {
         try (lockChannel) {
-            removeTree(directory);
+            FileTrees.delete(directory);
             lock.release();
         } catch (IOException e) {
             throw new WorkerException("scratch directory cannot be removed", e)
@@ -176,40 +173,6 @@ final class ScratchDirectory implements AutoCloseable {
             // Held by another claim in this JVM: the same answer as a lock held by another process.
             return null;
         }
-    }
-
-    /**
-     * Deletes {@code root} and everything below without following symbolic links, so a link a
-     * target left never makes this worker delete outside its directory.
-     */
-    private static void removeTree(Path root) throws IOException {
-        if (!Files.exists(root, LinkOption.NOFOLLOW_LINKS)) {
-            return;
-        }
-        Files.walkFileTree(root, new SimpleFileVisitor<>() {
-            @Override
-            public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) throws IOException {
-                Files.deleteIfExists(file);
-                return FileVisitResult.CONTINUE;
-            }
-
-            @Override
-            public FileVisitResult visitFileFailed(Path file, IOException failure) throws IOException {
-                if (failure instanceof NoSuchFileException) {
-                    return FileVisitResult.CONTINUE;
-                }
-                throw failure;
-            }
-
-            @Override
-            public FileVisitResult postVisitDirectory(Path dir, IOException failure) throws IOException {
-                if (failure != null) {
-                    throw failure;
-                }
-                Files.deleteIfExists(dir);
-                return FileVisitResult.CONTINUE;
-            }
-        });
     }
 
     private static void closeQuietly(FileChannel channel, Exception failure) {

@@ -35,7 +35,8 @@ class MpiJobLauncherTest {
         assertThat(command.get(0)).isEqualTo("/opt/mpi/bin/mpirun");
         assertThat(command).containsSequence("-np", "3");
         assertThat(command).contains("-Djava.library.path=/opt/mpi/lib");
-        assertThat(command).containsSequence("-Xmx64m", "-cp", "a.jar:b.jar", "org.example.Main", "x", "y");
+        assertThat(command).containsSequence("-Xmx64m", "-cp", MpiJobLauncher.absoluteClasspath("a.jar:b.jar"),
+                "org.example.Main", "x", "y");
         assertThat(command.subList(command.size() - 3, command.size())).containsExactly("org.example.Main", "x", "y");
     }
 
@@ -45,6 +46,14 @@ class MpiJobLauncherTest {
 
         assertThat(command).containsSequence("-x", "A_VAR=1", "-x", "B_VAR=2");
         assertThat(command.indexOf("-x")).isLessThan(command.indexOf("-cp"));
+    }
+
+    @Test
+    void relativeClasspathEntriesBecomeAbsoluteBecauseRanksStartElsewhere() {
+        String classpath = MpiJobLauncher.absoluteClasspath("lib/a.jar:/opt/b.jar");
+
+        assertThat(classpath.split(":")).containsExactly(
+                Path.of("lib/a.jar").toAbsolutePath().normalize().toString(), "/opt/b.jar");
     }
 
     @Test

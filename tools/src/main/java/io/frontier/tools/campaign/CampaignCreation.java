@@ -1,0 +1,156 @@
+package io.frontier.tools.campaign;
+
+import com.fasterxml.jackson.databind.JsonMappingException;
+import io.frontier.store.campaign.CampaignStore;
+import io.frontier.store.error.FrontierException;
+import io.frontier.store.keyspace.CampaignKeys;
+import io.frontier.store.kv.KeyValueStore;
+import io.frontier.store.kv.KeyValueStores;
+import io.frontier.store.kv.StoreOptions;
+import io.frontier.store.kv.StoreUrl;
+import io.frontier.store.record.EpochRecord;
+import io.frontier.store.wire.MalformedMessageException;
+import io.frontier.store.wire.WireCodec;
+import io.frontier.worker.executor.CommandConfig;
+import io.frontier.worker.executor.ExecutorConfig;
+import io.frontier.worker.executor.SymccConfig;
+import io.frontier.worker.rank.WorkerSettings;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Collectors;
+
+/**
+ * Creates a campaign, for {@code frontier init} and for the first {@code frontier run} of a
+ * directory: checks everything it is given, then writes the directory layout and
+ * {@code campaign.json}. Nothing is written unless every check passed.
+ *
+ * <p>Checks: the directory holds no campaign yet; the seed directory exists; the executor file
+ * decodes strictly (a wrong field is named) and its program is an executable file on this
+ * machine (every node must have it at the same path); the store URL names a backend, its
+ * directory or cluster file exists, and the store holds no campaign of the same name (a campaign
+ * is named after its directory, and two directories of one name must not share a store's data).
+ */
+public final class CampaignCreation {
+
+    /** How long an idle worker waits for its coordinator before it gives up: a week. */
+    private static final long WORKER_IDLE_LIMIT_MILLIS = 7L * 24 * 3600 * 1000;
+
+    private CampaignCreation() {
+    }
+
+    /**
+     * Checks and creates the campaign in {@code directory}; returns its settings. The store is
+     * not touched beyond the check: see {@link #initialiseStore}.
+     */
+    public static CampaignSettings create(CampaignDirectory directory, Path seeds, Path executor,
+                                          CreationOptions options) {
+        if (directory.exists()) {
+            throw new FrontierException("campaign already exists").with("file", directory.settingsFile());
+        }
+        Path seedDirectory = seeds.toAbsolutePath().normalize();
+        if (!Files.isDirectory(seedDirectory)) {
+            throw new FrontierException("seed directory does not exist or is not a directory").with("seeds", seedDirectory);
+        }
+        ExecutorConfig executorConfig = readExecutor(executor);
+        requireExecutable(executorConfig, executor);
+        if (options.claimBatch < 1 || options.claimBatch > CampaignStore.MAX_CLAIM) {
+            throw new FrontierException("claim batch out of range").with("claimBatch", options.claimBatch)
+                    .with("max", CampaignStore.MAX_CLAIM);
+        }
+        StoreUrl given = StoreUrl.parse(options.store != null ? options.store : directory.defaultStore());
+        // Every command and rank must find the same store whatever its working directory.
+        StoreUrl url = new StoreUrl(given.backend(), given.path().toAbsolutePath().normalize());
+        Path scratch = options.scratch != null ? options.scratch
+                : Path.of(System.getProperty("java.io.tmpdir"), "frontier-scratch");
+        WorkerSettings worker = new WorkerSettings(executorConfig, options.timeLimitMillis, directory.path().toString(),
+                scratch.toAbsolutePath().normalize().toString(), WORKER_IDLE_LIMIT_MILLIS);
+        CampaignSettings settings = new CampaignSettings(CampaignSettings.SCHEMA,
+                directory.path().getFileName().toString(), url.toString(), seedDirectory.toString(),
+                options.coordinators, options.leaseMillis, options.claimBatch, options.buckets, options.maxAttempts,
+                options.idleWindowMillis, worker);
+        // The store's own checks of the configuration (e.g. its bucket limit) run before anything is written.
+        settings.storeConfig();
+        refuseTakenStore(directory, url, settings);
+        directory.create(settings);
+        return settings;
+    }
+
+    /**
+     * Creates the campaign in its store in epoch 1, set by {@code job}; idempotent for the same
+     * settings (returns the stored epoch record).
+     */
+    public static EpochRecord initialiseStore(CampaignSettings settings, String job, double now) {
+        try (KeyValueStore kv = KeyValueStores.open(settings.store())) {
+            return new CampaignStore(kv, CampaignKeys.forCampaign(settings.name())).init(settings.storeConfig(), job, now);
+        }
+    }
+
+    /** The executor file decoded strictly, or a failure naming the file and the wrong field. */
+    private static ExecutorConfig readExecutor(Path file) {
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(file);
+        } catch (IOException e) {
+            throw new FrontierException("executor file cannot be read", e).with("file", file.toAbsolutePath())
+                    .with("error", e.toString());
+        }
+        try {
+            return WireCodec.decode(bytes, ExecutorConfig.class);
+        } catch (MalformedMessageException e) {
+            throw invalidExecutor(file, e);
+        }
+    }
+
+    private static FrontierException invalidExecutor(Path file, MalformedMessageException decoding) {
+        FrontierException error = new FrontierException("executor file is not a valid executor configuration", decoding)
+                .with("file", file.toAbsolutePath());
+        Throwable cause = decoding.getCause();
+        while (cause != null && !(cause instanceof FrontierException)) {
+            if (cause instanceof JsonMappingException mapping && !mapping.getPath().isEmpty()) {
+                error.with("field", mapping.getPath().stream()
+                        .map(reference -> reference.getFieldName() != null ? reference.getFieldName()
+                                : "[" + reference.getIndex() + "]")
+                        .collect(Collectors.joining(".")));
+            }
+            cause = cause.getCause();
+        }
+        if (cause instanceof FrontierException rejected) {
+            rejected.context().forEach(error::with);
+            return error.with("problem", rejected.reason());
+        }
+        return error.with("problem", decoding.context().getOrDefault("problem", decoding.getMessage()));
+    }
+
+    private static void requireExecutable(ExecutorConfig config, Path file) {
+        Path program = Path.of(config instanceof SymccConfig symcc ? symcc.target() : ((CommandConfig) config).program());
+        if (!Files.isRegularFile(program) || !Files.isExecutable(program)) {
+            throw new FrontierException("executor program is not an executable file on this machine")
+                    .with("program", program).with("file", file.toAbsolutePath());
+        }
+    }
+
+    /** Fails if the store cannot hold the campaign, or already holds one of its name. */
+    private static void refuseTakenStore(CampaignDirectory directory, StoreUrl url, CampaignSettings settings) {
+        Path location = url.path();
+        if (url.backend() == StoreUrl.Backend.SQLITE) {
+            if (!Files.exists(location)) {
+                Path parent = location.getParent();
+                if (!parent.equals(directory.path()) && !Files.isDirectory(parent)) {
+                    throw new FrontierException("store directory does not exist").with("store", url)
+                            .with("directory", parent);
+                }
+                return;
+            }
+        } else if (!Files.isRegularFile(location)) {
+            throw new FrontierException("FoundationDB cluster file does not exist").with("store", url);
+        }
+        CampaignKeys keys = CampaignKeys.forCampaign(settings.name());
+        try (KeyValueStore kv = KeyValueStores.open(url, StoreOptions.DEFAULT)) {
+            if (kv.read(tx -> tx.get(keys.config())) != null) {
+                throw new FrontierException("store already holds a campaign of this name; name the directory differently")
+                        .with("store", url).with("campaign", settings.name());
+            }
+        }
+    }
+}

@@ -1,0 +1,58 @@
+package io.frontier.tools.campaign;
+
+import io.frontier.store.record.EpochRecord;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code frontier init}: creates a campaign without starting a job, so that its settings are
+ * checked, and can be inspected, before any rank runs.
+ */
+@Command(name = "init", header = "Create a campaign: its directory, settings, corpus and store.",
+        description = "Checks everything first and writes nothing unless all is well: the seed directory exists,"
+                + " the executor file decodes strictly and its program is executable here, the store URL is usable"
+                + " and its store holds no campaign of this name, and the directory holds no campaign yet."
+                + " The campaign is named after its directory. Start jobs with `frontier run CAMPAIGN`.",
+        mixinStandardHelpOptions = true)
+public final class InitCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "CAMPAIGN", description = "The campaign directory to create (on the shared filesystem).")
+    Path campaign;
+
+    @Option(names = "--seeds", paramLabel = "DIR", required = true,
+            description = "The directory whose files are the campaign's seeds; root rescans it during every job.")
+    Path seeds;
+
+    @Option(names = "--executor", paramLabel = "FILE", required = true,
+            description = "A JSON file describing the executor (\"type\": \"symcc\" or \"command\").")
+    Path executor;
+
+    @Mixin
+    CreationOptions options;
+
+    @Override
+    public Integer call() {
+        CampaignDirectory directory = new CampaignDirectory(campaign);
+        CampaignSettings settings = CampaignCreation.create(directory, seeds, executor, options);
+        EpochRecord epoch = CampaignCreation.initialiseStore(settings, JobName.forInit(), System.currentTimeMillis() / 1000.0);
+        PrintWriter out = spec.commandLine().getOut();
+        out.printf("created campaign %s in %s%n", settings.name(), directory.path());
+        out.printf("  store         %s (epoch %d)%n", settings.store(), epoch.epoch());
+        out.printf("  seeds         %s%n", settings.seeds());
+        out.printf("  coordinators  %d per job; lease %d ms; execution time limit %d ms%n", settings.coordinators(),
+                settings.leaseMillis(), settings.worker().timeLimitMillis());
+        out.printf("next: frontier run %s --workers N%n", directory.path());
+        out.flush();
+        return 0;
+    }
+}

@@ -1,0 +1,19 @@
+package io.frontier.tools.corpus;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/** {@code frontier corpus}: the public corpus of a campaign. */
+@Command(name = "corpus", header = "Check the public corpus of a campaign.",
+        mixinStandardHelpOptions = true, subcommands = {CorpusFsckCommand.class})
+public final class CorpusCommand implements Runnable {
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+}

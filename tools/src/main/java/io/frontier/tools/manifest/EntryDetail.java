@@ -1,0 +1,58 @@
+package io.frontier.tools.manifest;
+
+import io.frontier.store.manifest.Child;
+import io.frontier.store.manifest.ResultOutcome;
+import io.frontier.store.record.WorkRecord;
+import io.frontier.store.view.ManifestRecord;
+import io.frontier.store.wire.Execution;
+import io.frontier.tools.HumanFormat;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One manifest entry with everything about it: what {@code frontier manifest show} prints with
+ * {@code --json}.
+ *
+ * @param summary the entry as a listing shows it
+ * @param workState the parent work's state now ({@code committing} while the entry is open), or
+ *     {@code unknown} if the store has no record of it
+ * @param execution what the execution that produced the result did, as its worker measured it
+ * @param outcome how the entry ended, or null while it is open
+ * @param children every child in declared order, with its completion mark
+ */
+public record EntryDetail(EntrySummary summary, String workState, Execution execution, OutcomeDetail outcome,
+                          List<ChildDetail> children) {
+
+    /**
+     * One child of the entry.
+     *
+     * @param index its position in the entry, which its completion mark refers to
+     * @param digest its SHA-256: its name in the corpus and its work id
+     * @param promoted whether its completion mark is set: it was promoted into the public corpus
+     */
+    public record ChildDetail(int index, String digest, long size, boolean promoted) {
+    }
+
+    /**
+     * How the entry ended.
+     *
+     * @param reason why it was abandoned; null when done
+     * @param enqueued children that became new work (the others were known already)
+     * @param at when, as an ISO-8601 UTC instant
+     */
+    public record OutcomeDetail(String outcome, String reason, int enqueued, long epoch, String at) {
+    }
+
+    static EntryDetail of(ManifestRecord record, WorkRecord work) {
+        List<ChildDetail> children = new ArrayList<>(record.children().size());
+        for (int i = 0; i < record.children().size(); i++) {
+            Child child = record.children().get(i);
+            children.add(new ChildDetail(i, child.digest().hex(), child.size(), record.promoted(i)));
+        }
+        ResultOutcome outcome = record.outcome();
+        return new EntryDetail(EntrySummary.of(record), work == null ? "unknown" : work.state().wireName(),
+                record.entry().execution(), outcome == null ? null : new OutcomeDetail(outcome.outcome().wireName(), outcome.reason(),
+                        outcome.enqueued(), outcome.epoch(), HumanFormat.instant(outcome.at())),
+                children);
+    }
+}

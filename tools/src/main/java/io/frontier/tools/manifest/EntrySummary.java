@@ -1,0 +1,29 @@
+package io.frontier.tools.manifest;
+
+import io.frontier.store.manifest.ManifestEntry;
+import io.frontier.store.view.ManifestRecord;
+import io.frontier.tools.HumanFormat;
+
+/**
+ * One manifest entry in a listing.
+ *
+ * @param entry the entry id: its versionstamp, 24 hexadecimal characters, growing in commit order
+ * @param owner the coordinator that took the commit decision
+ * @param exitKind how the execution that produced the result ended ({@code ok}, {@code crash},
+ *     {@code timeout}, ...)
+ * @param promoted children marked promoted so far
+ * @param outcome {@code open}, {@code done} or {@code abandoned}
+ * @param committedAt when the commit decision was taken, as an ISO-8601 UTC instant
+ */
+public record EntrySummary(String entry, String result, String work, String token, String owner, long epoch,
+                           String stage, String exitKind, int children, int promoted, String outcome,
+                           String committedAt) {
+
+    static EntrySummary of(ManifestRecord record) {
+        ManifestEntry entry = record.entry();
+        return new EntrySummary(record.id().hex(), entry.result().hex(), entry.work().hex(), entry.token().hex(),
+                entry.owner().name(), entry.epoch(), entry.stage(), entry.execution().exitKind(), entry.children(),
+                record.promotedCount(),
+                record.status().wireName(), HumanFormat.instant(entry.committedAt()));
+    }
+}

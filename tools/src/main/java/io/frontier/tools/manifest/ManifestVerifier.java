@@ -1,0 +1,169 @@
+package io.frontier.tools.manifest;
+
+import io.frontier.store.campaign.Blocked;
+import io.frontier.store.campaign.CampaignStore;
+import io.frontier.store.corpus.CorruptObjectException;
+import io.frontier.store.corpus.Digest;
+import io.frontier.store.corpus.DigestMismatchException;
+import io.frontier.store.corpus.MissingObjectException;
+import io.frontier.store.corpus.ObjectDirectory;
+import io.frontier.store.corpus.fs.CorpusIoException;
+import io.frontier.store.error.UnreadableRecordException;
+import io.frontier.store.manifest.Child;
+import io.frontier.store.record.WorkId;
+import io.frontier.store.record.WorkRecord;
+import io.frontier.store.record.WorkState;
+import io.frontier.store.view.EntryId;
+import io.frontier.store.view.ManifestPage;
+import io.frontier.store.view.ManifestRecord;
+import io.frontier.store.view.ManifestView;
+import io.frontier.tools.ProgressLine;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Checks the whole manifest against the store and the public corpus, entry by entry in commit
+ * order:
+ * <ul>
+ *   <li>every child with a completion mark, in any entry, is in the corpus as a regular file
+ *       whose bytes hash to its name (promotion renames before it marks, so a mark without its
+ *       object means the object was lost or damaged later);
+ *   <li>an entry that ended done has every child marked, and every child is known as work
+ *       (completion enqueues each child not known before);
+ *   <li>no mark is set beyond the entry's children;
+ *   <li>the parent work agrees with the outcome: done with this result after done, committing
+ *       this result while open (or done, if it completed while being checked), and no longer
+ *       holding this result after abandoned.
+ * </ul>
+ * Reads only. One instance per run; not thread-safe.
+ */
+final class ManifestVerifier {
+
+    /** Entries read per snapshot. */
+    static final int PAGE = 100;
+
+    private final ManifestView manifest;
+    private final CampaignStore store;
+    private final ObjectDirectory corpus;
+    private final ProgressLine progress;
+    private final List<VerifyProblem> problems = new ArrayList<>();
+    private long entries;
+    private long open;
+    private long done;
+    private long abandoned;
+    private long objects;
+    private long bytes;
+
+    ManifestVerifier(ManifestView manifest, CampaignStore store, ObjectDirectory corpus, ProgressLine progress) {
+        this.manifest = manifest;
+        this.store = store;
+        this.corpus = corpus;
+        this.progress = progress;
+    }
+
+    VerifyReport run() {
+        EntryId after = null;
+        do {
+            ManifestPage page = manifest.list(after, PAGE);
+            for (Blocked blocked : page.blocked()) {
+                entries++;
+                problems.add(new VerifyProblem(VerifyProblem.Kind.UNREADABLE_ENTRY, null, null, null, null, null, null,
+                        "key " + blocked.key() + ": " + blocked.problem().getMessage()));
+            }
+            for (ManifestRecord record : page.records()) {
+                entries++;
+                check(record);
+                progress.update("manifest verify: " + entries + " entries, " + objects + " objects, "
+                        + problems.size() + " problems");
+            }
+            after = page.next();
+        } while (after != null);
+        progress.clear();
+        return new VerifyReport(entries, open, done, abandoned, objects, bytes, problems);
+    }
+
+    private void check(ManifestRecord record) {
+        switch (record.status()) {
+            case OPEN -> open++;
+            case DONE -> done++;
+            case ABANDONED -> abandoned++;
+        }
+        if (record.strayMarks() > 0) {
+            problems.add(problem(VerifyProblem.Kind.STRAY_MARK, record, null,
+                    record.strayMarks() + " marks set beyond the entry's " + record.entry().children() + " children"));
+        }
+        for (int i = 0; i < record.children().size(); i++) {
+            if (record.promoted(i)) {
+                verifyObject(record, i);
+            } else if (record.status() == ManifestRecord.Status.DONE) {
+                problems.add(problem(VerifyProblem.Kind.UNMARKED_CHILD, record, i,
+                        "the entry ended done but this child has no completion mark"));
+            }
+        }
+        checkWork(record);
+        if (record.status() == ManifestRecord.Status.DONE) {
+            for (int i = 0; i < record.children().size(); i++) {
+                checkChildKnown(record, i);
+            }
+        }
+    }
+
+    private void verifyObject(ManifestRecord record, int index) {
+        Digest digest = Digest.parse(record.children().get(index).digest().hex());
+        try {
+            bytes += corpus.verify(digest);
+            objects++;
+        } catch (MissingObjectException e) {
+            problems.add(problem(VerifyProblem.Kind.MISSING_OBJECT, record, index, e.getMessage()));
+        } catch (DigestMismatchException e) {
+            Child child = record.children().get(index);
+            problems.add(new VerifyProblem(VerifyProblem.Kind.CORRUPT_OBJECT, record.id().hex(),
+                    record.entry().work().hex(), index, child.digest().hex(), e.context().get("expected"),
+                    e.context().get("actual"), e.getMessage()));
+        } catch (CorruptObjectException e) {
+            problems.add(problem(VerifyProblem.Kind.CORRUPT_OBJECT, record, index, e.getMessage()));
+        } catch (CorpusIoException e) {
+            problems.add(problem(VerifyProblem.Kind.UNREADABLE_OBJECT, record, index, e.getMessage()));
+        }
+    }
+
+    private void checkWork(ManifestRecord record) {
+        WorkId work = record.entry().work();
+        WorkRecord current;
+        try {
+            current = store.work(work);
+        } catch (UnreadableRecordException e) {
+            problems.add(problem(VerifyProblem.Kind.WORK_STATE, record, null, e.getMessage()));
+            return;
+        }
+        boolean holdsThisResult = current != null && record.entry().result().equals(current.result());
+        boolean consistent = switch (record.status()) {
+            case OPEN -> holdsThisResult
+                    && (current.state() == WorkState.COMMITTING || current.state() == WorkState.DONE);
+            case DONE -> holdsThisResult && current.state() == WorkState.DONE;
+            case ABANDONED -> current != null && !holdsThisResult;
+        };
+        if (!consistent) {
+            String found = current == null ? "no work record"
+                    : "work is " + current.state().wireName() + " with result " + current.result();
+            problems.add(problem(VerifyProblem.Kind.WORK_STATE, record, null,
+                    found + ", but the entry is " + record.status().wireName()));
+        }
+    }
+
+    private void checkChildKnown(ManifestRecord record, int index) {
+        try {
+            if (store.work(record.children().get(index).digest()) == null) {
+                problems.add(problem(VerifyProblem.Kind.UNKNOWN_CHILD, record, index,
+                        "the entry ended done but this child is not known as work"));
+            }
+        } catch (UnreadableRecordException e) {
+            problems.add(problem(VerifyProblem.Kind.UNKNOWN_CHILD, record, index, e.getMessage()));
+        }
+    }
+
+    private static VerifyProblem problem(VerifyProblem.Kind kind, ManifestRecord record, Integer child, String detail) {
+        String digest = child == null ? null : record.children().get(child).digest().hex();
+        return new VerifyProblem(kind, record.id().hex(), record.entry().work().hex(), child, digest, null, null, detail);
+    }
+}

@@ -1,0 +1,164 @@
+package io.frontier.tools.status;
+
+import io.frontier.store.campaign.Counts;
+import io.frontier.store.corpus.Digest;
+import io.frontier.store.error.FrontierException;
+import io.frontier.store.keyspace.Counter;
+import io.frontier.store.record.EpochRecord;
+import io.frontier.tools.HumanFormat;
+import io.frontier.tools.JsonOption;
+import io.frontier.tools.TextTable;
+import io.frontier.tools.campaign.CampaignDirectory;
+import io.frontier.tools.campaign.JobName;
+import io.frontier.tools.campaign.JobSummary;
+import io.frontier.tools.campaign.OpenCampaign;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code frontier status}: the campaign's state counts, epoch, progress, corpus and last job. */
+@Command(name = "status", header = "Show where a campaign stands: items by state, epoch, progress, last job.",
+        description = "Reads the store's counters and epoch with snapshot reads, counts the public corpus, and"
+                + " shows the per-coordinator figures of the latest job summary in reports/. Safe to run while a"
+                + " job runs.",
+        mixinStandardHelpOptions = true)
+public final class StatusCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    JsonOption json;
+
+    @Parameters(index = "0", paramLabel = "CAMPAIGN", description = "The campaign directory.")
+    Path campaign;
+
+    @Override
+    public Integer call() {
+        StatusReport report;
+        try (OpenCampaign open = OpenCampaign.open(campaign)) {
+            report = report(open);
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        if (json.enabled()) {
+            JsonOption.print(out, report);
+        } else {
+            print(out, report);
+            report.notes().forEach(note -> spec.commandLine().getErr().println("note: " + note));
+            spec.commandLine().getErr().flush();
+        }
+        return 0;
+    }
+
+    private static StatusReport report(OpenCampaign open) {
+        EpochRecord epoch = open.store().epoch();
+        Counts counts = open.store().counts();
+        CampaignDirectory directory = open.directory();
+        List<String> notes = new ArrayList<>();
+        StatusReport.LastJob lastJob = lastJob(directory, notes);
+        if (!JobName.isInit(epoch.job()) && (lastJob == null || lastJob.epoch() != epoch.epoch())) {
+            notes.add("epoch " + epoch.epoch() + " has no job summary yet: its job is running, or ended without"
+                    + " one (killed); `frontier resume` fences it and carries on");
+        }
+        long done = counts.get(Counter.DONE);
+        long known = counts.get(Counter.PENDING) + counts.get(Counter.LEASED) + counts.get(Counter.COMMITTING) + done
+                + counts.get(Counter.ABANDONED);
+        return new StatusReport(open.settings().name(), directory.path().toString(), open.settings().store(),
+                new StatusReport.Epoch(epoch.epoch(), epoch.job(), HumanFormat.instant(epoch.changedAt())),
+                new StatusReport.States(counts.get(Counter.PENDING), counts.get(Counter.LEASED),
+                        counts.get(Counter.COMMITTING), done, counts.get(Counter.ABANDONED)),
+                new StatusReport.Results(counts.get(Counter.REJECTED), counts.get(Counter.INVALID)),
+                new StatusReport.Progress(done, known, known == 0 ? 0.0 : 100.0 * done / known),
+                corpusObjects(directory.layout().corpus()), lastJob, notes);
+    }
+
+    /** The latest job summary, or null; an unreadable one becomes a note. */
+    private static StatusReport.LastJob lastJob(CampaignDirectory directory, List<String> notes) {
+        Optional<Path> file = JobSummary.latest(directory);
+        if (file.isEmpty()) {
+            return null;
+        }
+        try {
+            JobSummary summary = JobSummary.read(file.get());
+            return new StatusReport.LastJob(summary.epoch(), file.get().toString(), summary.wallMillis(), summary.ending(),
+                    summary.exitCode(),
+                    summary.reason(), new TreeMap<>(summary.coordinators()), new TreeMap<>(summary.totals()));
+        } catch (FrontierException e) {
+            notes.add(e.getMessage());
+            return null;
+        }
+    }
+
+    /** Entries of the corpus directory named as objects. */
+    private static long corpusObjects(Path corpus) {
+        long objects = 0;
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(corpus)) {
+            for (Path entry : entries) {
+                if (Digest.isValid(entry.getFileName().toString())) {
+                    objects++;
+                }
+            }
+        } catch (IOException e) {
+            throw new FrontierException("corpus directory cannot be listed", e).with("directory", corpus)
+                    .with("error", e.toString());
+        }
+        return objects;
+    }
+
+    private static void print(PrintWriter out, StatusReport report) {
+        StatusReport.States states = report.states();
+        StatusReport.Progress progress = report.progress();
+        out.printf("campaign  %s (%s)%n", report.campaign(), report.directory());
+        out.printf("store     %s%n", report.store());
+        out.printf("epoch     %d, set %s by %s%n", report.epoch().number(), report.epoch().changedAt(), report.epoch().job());
+        out.printf("items     pending %d, leased %d, committing %d, done %d, abandoned %d%n", states.pending(),
+                states.leased(), states.committing(), states.done(), states.abandoned());
+        out.printf("results   invalid %d (kept and retried %d)%n", report.results().invalid(), report.results().rejected());
+        out.printf(Locale.ROOT, "progress  %d of %d items done (%.1f%%)%n", progress.done(), progress.known(),
+                progress.percentDone());
+        out.printf("corpus    %d objects%n", report.corpusObjects());
+        StatusReport.LastJob job = report.lastJob();
+        if (job == null) {
+            out.println("last job  none has left a summary");
+        } else {
+            out.printf("last job  epoch %d: %s, exit %d after %s%s%n", job.epoch(), job.ending(), job.exitCode(),
+                    HumanFormat.seconds(job.wallMillis() / 1000.0), job.reason() == null ? "" : " (" + job.reason() + ")");
+            figures(job).print(out);
+        }
+        out.flush();
+    }
+
+    /** One row per figure, one column per coordinator, then the total. */
+    private static TextTable figures(StatusReport.LastJob job) {
+        List<String> header = new ArrayList<>(List.of("  figure"));
+        job.coordinators().keySet().forEach(rank -> header.add("rank " + rank));
+        header.add("total");
+        TextTable table = new TextTable(header.toArray(String[]::new));
+        TreeSet<String> names = new TreeSet<>(job.totals().keySet());
+        job.coordinators().values().forEach(figures -> names.addAll(figures.keySet()));
+        for (String name : names) {
+            List<Object> row = new ArrayList<>(List.of("  " + name));
+            for (Map<String, Long> figures : job.coordinators().values()) {
+                row.add(figures.get(name));
+            }
+            row.add(job.totals().get(name));
+            table.row(row.toArray());
+        }
+        return table;
+    }
+}

@@ -1,0 +1,61 @@
+package io.frontier.tools.status;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What {@code frontier status} reports, also its {@code --json} output.
+ *
+ * @param campaign the campaign's name
+ * @param corpusObjects entries of the public corpus named as objects (not verified; see
+ *     {@code frontier corpus fsck})
+ * @param lastJob the summary of the latest job that left one, or null
+ * @param notes what an operator should know about these figures, e.g. that the current epoch's
+ *     job has not left a summary yet
+ */
+public record StatusReport(String campaign, String directory, String store, Epoch epoch, States states,
+                           Results results, Progress progress, long corpusObjects, LastJob lastJob,
+                           List<String> notes) {
+
+    /**
+     * The current epoch and the job that set it.
+     *
+     * @param changedAt when it was set, as an ISO-8601 UTC instant
+     */
+    public record Epoch(long number, String job, String changedAt) {
+    }
+
+    /** Work items per state, from the store's counters. */
+    public record States(long pending, long leased, long committing, long done, long abandoned) {
+    }
+
+    /**
+     * Worker results judged invalid.
+     *
+     * @param rejected invalid results whose work its holder kept and ran again under the same token
+     * @param invalid every invalid result, each counted once, whether its work was kept or not; a
+     *     campaign with any ends with exit code 1
+     */
+    public record Results(long rejected, long invalid) {
+    }
+
+    /**
+     * How far the campaign is.
+     *
+     * @param known every work item the campaign knows, in any state
+     * @param percentDone {@code done} out of {@code known}, in percent (0 when nothing is known)
+     */
+    public record Progress(long done, long known, double percentDone) {
+    }
+
+    /**
+     * The summary a job left as it ended.
+     *
+     * @param wallMillis how long the job ran, as root measured it
+     * @param coordinators each coordinator's figures, by rank
+     * @param totals the figures summed over the coordinators
+     */
+    public record LastJob(long epoch, String file, long wallMillis, String ending, int exitCode, String reason,
+                          Map<Integer, Map<String, Long>> coordinators, Map<String, Long> totals) {
+    }
+}

@@ -1,0 +1,176 @@
+package io.frontier.tools.campaign;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.frontier.store.campaign.CampaignStore;
+import io.frontier.store.keyspace.CampaignKeys;
+import io.frontier.store.kv.KeyValueStore;
+import io.frontier.store.kv.KeyValueStores;
+import io.frontier.store.record.CampaignConfig;
+import io.frontier.store.record.EpochRecord;
+import io.frontier.tools.CommandRun;
+import io.frontier.tools.ExitCodes;
+import io.frontier.tools.TestCampaign;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class InitCommandTest {
+
+    @TempDir
+    Path root;
+
+    Path campaign;
+    Path seeds;
+
+    @BeforeEach
+    void prepare() {
+        TestCampaign.prepare(root);
+        campaign = root.resolve("campaign");
+        seeds = root.resolve("seeds");
+    }
+
+    private CommandRun init(String... extra) {
+        List<String> args = new ArrayList<>(List.of("init", campaign.toString(), "--seeds", seeds.toString(),
+                "--executor", root.resolve("executor.json").toString()));
+        args.addAll(List.of(extra));
+        return CommandRun.of(args.toArray(String[]::new));
+    }
+
+    private void executor(String json) throws IOException {
+        Files.writeString(root.resolve("executor.json"), json);
+    }
+
+    private String target() {
+        return root.resolve("bin").resolve("file-contract-target").toString();
+    }
+
+    private void assertRefusedWithNothingWritten(CommandRun run, String... messages) {
+        assertThat(run.exitCode()).as(run.toString()).isEqualTo(ExitCodes.USAGE);
+        assertThat(run.err()).contains(messages);
+        assertThat(campaign).doesNotExist();
+    }
+
+    @Test
+    void initCreatesLayoutSettingsAndStoreInEpochOneSetByInit() {
+        CommandRun run = init("--coordinators", "2", "--buckets", "16", "--max-attempts", "5", "--claim-batch", "4",
+                "--lease", "12000");
+
+        assertThat(run.exitCode()).as(run.toString()).isZero();
+        assertThat(run.out()).contains("created campaign campaign in " + campaign, "(epoch 1)");
+        CampaignSettings settings = new CampaignDirectory(campaign).read();
+        assertThat(settings.coordinators()).isEqualTo(2);
+        assertThat(settings.claimBatch()).isEqualTo(4);
+        assertThat(settings.leaseMillis()).isEqualTo(12000);
+        assertThat(settings.store()).isEqualTo("sqlite:" + campaign.resolve("store.db"));
+        assertThat(settings.seeds()).isEqualTo(root.resolve("seeds").toString());
+        assertThat(campaign.resolve("corpus")).isDirectory();
+        assertThat(campaign.resolve("reports")).isDirectory();
+        try (KeyValueStore kv = KeyValueStores.open(settings.store())) {
+            CampaignStore store = new CampaignStore(kv, CampaignKeys.forCampaign("campaign"));
+            EpochRecord epoch = store.epoch();
+            assertThat(epoch.epoch()).isEqualTo(1);
+            assertThat(JobName.isInit(epoch.job())).as(epoch.job()).isTrue();
+            assertThat(store.config()).isEqualTo(CampaignConfig.of("campaign", 16, 5));
+        }
+    }
+
+    @Test
+    void aMissingSeedDirectoryIsRefusedNamingIt() {
+        seeds = root.resolve("no-seeds");
+
+        assertRefusedWithNothingWritten(init(), "seed directory does not exist or is not a directory",
+                "seeds=" + seeds);
+    }
+
+    @Test
+    void anExecutorWithAnUnknownFieldIsRefusedNamingTheField() throws IOException {
+        executor("{\"type\": \"command\", \"command\": [\"" + target() + "\", \"{input}\"], \"input\": \"file\","
+                + " \"environment\": {}, \"limits\": {\"addressSpaceMiB\": 64, \"cpuSeconds\": 0, \"fileSizeMiB\": 1},"
+                + " \"limitz\": {}}");
+
+        assertRefusedWithNothingWritten(init(), "executor file is not a valid executor configuration",
+                "file=" + root.resolve("executor.json"), "field=limitz");
+    }
+
+    @Test
+    void anExecutorWithAWronglyTypedNestedFieldIsRefusedNamingItsPath() throws IOException {
+        executor("{\"type\": \"command\", \"command\": [\"" + target() + "\", \"{input}\"], \"input\": \"file\","
+                + " \"environment\": {}, \"limits\": {\"addressSpaceMiB\": \"big\", \"cpuSeconds\": 0, \"fileSizeMiB\": 1}}");
+
+        assertRefusedWithNothingWritten(init(), "field=limits.addressSpaceMiB");
+    }
+
+    @Test
+    void anExecutorMissingAFieldIsRefusedNamingTheField() throws IOException {
+        executor("{\"type\": \"command\", \"command\": [\"" + target() + "\", \"{input}\"], \"environment\": {},"
+                + " \"limits\": {\"addressSpaceMiB\": 64, \"cpuSeconds\": 0, \"fileSizeMiB\": 1}}");
+
+        assertRefusedWithNothingWritten(init(), "field=input");
+    }
+
+    @Test
+    void anExecutorProgramThatIsNotExecutableIsRefusedNamingIt() throws IOException {
+        Path plain = Files.writeString(root.resolve("not-a-program"), "#!/bin/sh\n");
+        executor("{\"type\": \"command\", \"command\": [\"" + plain + "\", \"{input}\"], \"input\": \"file\","
+                + " \"environment\": {}, \"limits\": {\"addressSpaceMiB\": 64, \"cpuSeconds\": 0, \"fileSizeMiB\": 1}}");
+
+        assertRefusedWithNothingWritten(init(), "executor program is not an executable file on this machine",
+                "program=" + plain);
+    }
+
+    @Test
+    void anInvalidStoreUrlIsRefused() {
+        assertRefusedWithNothingWritten(init("--store", "mysql://db/campaign"), "store URL has an unknown scheme", "mysql");
+    }
+
+    @Test
+    void aClaimBatchAboveTheStoreLimitIsRefused() {
+        assertRefusedWithNothingWritten(init("--claim-batch", Integer.toString(CampaignStore.MAX_CLAIM + 1)),
+                "claim batch out of range");
+    }
+
+    @Test
+    void anExistingCampaignIsRefusedNamingItsSettingsFileAndLeftAsItWas() throws IOException {
+        assertThat(init().exitCode()).isZero();
+        byte[] settings = Files.readAllBytes(campaign.resolve("campaign.json"));
+
+        CommandRun again = init("--coordinators", "3");
+
+        assertThat(again.exitCode()).isEqualTo(ExitCodes.USAGE);
+        assertThat(again.err()).contains("campaign already exists", "file=" + campaign.resolve("campaign.json"));
+        assertThat(Files.readAllBytes(campaign.resolve("campaign.json"))).isEqualTo(settings);
+    }
+
+    @Test
+    void aStoreHoldingACampaignOfTheSameNameIsRefused() {
+        String shared = "sqlite:" + root.resolve("shared.db");
+        assertThat(init("--store", shared).exitCode()).isZero();
+        campaign = root.resolve("elsewhere").resolve("campaign");
+
+        assertRefusedWithNothingWritten(init("--store", shared), "store already holds a campaign of this name",
+                "campaign=campaign");
+    }
+
+    @Test
+    void runCreatesANewCampaignThroughTheSameChecks() {
+        Path missing = root.resolve("no-seeds");
+
+        CommandRun run = CommandRun.of("run", campaign.toString(), "--seeds", missing.toString(), "--executor",
+                root.resolve("executor.json").toString());
+
+        assertRefusedWithNothingWritten(run, "seed directory does not exist or is not a directory");
+    }
+
+    @Test
+    void runOfANewCampaignWithoutSeedsIsAUsageError() {
+        CommandRun run = CommandRun.of("run", campaign.toString());
+
+        assertRefusedWithNothingWritten(run, "a new campaign needs --seeds and --executor");
+    }
+}
