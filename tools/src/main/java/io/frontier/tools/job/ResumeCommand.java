@@ -5,6 +5,7 @@ import io.frontier.store.keyspace.CampaignKeys;
 import io.frontier.store.kv.KeyValueStore;
 import io.frontier.store.kv.KeyValueStores;
 import io.frontier.store.record.JobHeartbeat;
+import io.frontier.tools.ExitCodes;
 import io.frontier.tools.campaign.CampaignDirectory;
 import io.frontier.tools.campaign.CampaignSettings;
 import io.frontier.tools.campaign.JobName;
@@ -57,6 +58,12 @@ public final class ResumeCommand implements Callable<Integer> {
                     + DEFAULT_WORKERS + ").")
     Integer workers;
 
+    @Option(names = "--fence-only",
+            description = "Fence the previous job and print the new epoch on standard output, but start no ranks:"
+                    + " for launchers other than mpirun, e.g. srun ... frontier rank CAMPAIGN --epoch <printed epoch>."
+                    + " Start them within a minute, or the next resume presumes this job dead.")
+    boolean fenceOnly;
+
     @Mixin
     JobOptions job;
 
@@ -64,7 +71,7 @@ public final class ResumeCommand implements Callable<Integer> {
     public Integer call() throws InterruptedException {
         CampaignDirectory directory = new CampaignDirectory(campaign);
         CampaignSettings settings = directory.read();
-        MpiJobLauncher launcher = MpiJobLauncher.forThisMachine(MpiInstallation.discover());
+        MpiJobLauncher launcher = fenceOnly ? null : MpiJobLauncher.forThisMachine(MpiInstallation.discover());
         String id = JobName.forJob();
         JobFence.Fenced fenced;
         int jobWorkers;
@@ -79,6 +86,10 @@ public final class ResumeCommand implements Callable<Integer> {
             JobLauncher.markStarting(store, fenced.epoch(), jobWorkers, job);
         }
         JobLauncher.announce(spec.commandLine().getErr(), settings, fenced, jobWorkers);
+        if (fenceOnly) {
+            spec.commandLine().getOut().println(fenced.epoch().epoch());
+            return ExitCodes.OK;
+        }
         return JobLauncher.run(launcher, directory, settings, fenced.epoch().epoch(), jobWorkers, job,
                 spec.commandLine().getErr());
     }

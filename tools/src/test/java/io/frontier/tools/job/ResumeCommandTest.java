@@ -2,8 +2,10 @@ package io.frontier.tools.job;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.frontier.tools.CommandRun;
 import io.frontier.tools.ExitCodes;
 import io.frontier.tools.FrontierCommand;
+import io.frontier.tools.TestCampaign;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
@@ -24,6 +26,23 @@ class ResumeCommandTest {
         assertThat(exitCode).isZero();
         assertThat(out.toString()).contains("Usage: frontier resume", "--force", "--workers", "--heartbeat-interval",
                 "--max-time", "three intervals", "Exit codes:").doesNotContain("--faults");
+    }
+
+    @Test
+    void fenceOnlyPrintsTheNewEpochForAnotherLauncherAndCountsThatJobAsStarting() {
+        TestCampaign.create(directory).close();
+        String campaign = directory.resolve("campaign").toString();
+
+        CommandRun fenced = CommandRun.of("resume", campaign, "--fence-only");
+        CommandRun refused = CommandRun.of("resume", campaign, "--fence-only");
+        CommandRun forced = CommandRun.of("resume", campaign, "--fence-only", "--force");
+
+        assertThat(fenced.exitCode()).as(fenced.toString()).isZero();
+        assertThat(fenced.out()).as("a campaign made by init has no job to wait for").isEqualTo("2\n");
+        assertThat(refused.exitCode()).as(refused.toString()).isEqualTo(ExitCodes.USAGE);
+        assertThat(refused.err()).contains("the previous job may still be alive", "epoch=2", "presumedDeadAfterSeconds=60.0");
+        assertThat(forced.out()).isEqualTo("3\n");
+        assertThat(forced.err()).contains("fenced off job", "(epoch 2)", "starting, last beat");
     }
 
     @Test
