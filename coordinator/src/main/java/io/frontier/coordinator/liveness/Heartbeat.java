@@ -20,6 +20,9 @@ import java.util.concurrent.TimeUnit;
  */
 public final class Heartbeat {
 
+    /** Longer than a beat can take: the store's transactions time out well before. */
+    private static final long BEAT_DEADLINE_MILLIS = 30_000;
+
     private final CampaignStore store;
     private final PrintStream log;
     private final ScheduledExecutorService timer;
@@ -59,14 +62,15 @@ public final class Heartbeat {
     }
 
     /**
-     * Stops beating and, unless fenced off, writes the job's last beat with {@code ended} true,
-     * so that the next job need not wait for silence. Waits for a beat in progress first, so no
-     * running beat can follow the last one. Call it once, when root's part of the job is over.
+     * Stops beating and, unless fenced off, writes the job's last beat, in phase
+     * {@link io.frontier.store.record.JobPhase#ENDED}, so that the next job need not wait for
+     * silence. Waits for a beat in progress first, so no running beat can follow the last one.
+     * Call it once, when root's part of the job is over.
      */
     public void end() {
         timer.shutdown();
         try {
-            if (!timer.awaitTermination(last.intervalMillis() + 30_000, TimeUnit.MILLISECONDS)) {
+            if (!timer.awaitTermination(BEAT_DEADLINE_MILLIS, TimeUnit.MILLISECONDS)) {
                 log.println("frontier: heartbeat: a beat did not finish; the job is not marked ended");
                 return;
             }
