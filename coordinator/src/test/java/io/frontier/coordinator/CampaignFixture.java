@@ -1,7 +1,6 @@
 package io.frontier.coordinator;
 
 import io.frontier.coordinator.assignment.ActiveAssignment;
-import io.frontier.coordinator.identity.ContentIds;
 import io.frontier.store.campaign.CampaignStore;
 import io.frontier.store.campaign.ClaimResult;
 import io.frontier.store.campaign.CommitRequest;
@@ -23,7 +22,7 @@ import io.frontier.store.kv.KeyValueStores;
 import io.frontier.store.record.CampaignConfig;
 import io.frontier.store.record.Owner;
 import io.frontier.store.record.ResultId;
-import io.frontier.store.record.WorkId;
+import io.frontier.store.corpus.Digest;
 import io.frontier.store.record.WorkPayload;
 import io.frontier.store.record.WorkRecord;
 import io.frontier.store.wire.DeclaredChild;
@@ -84,16 +83,16 @@ public final class CampaignFixture implements AutoCloseable {
     }
 
     /** The work id of {@code bytes}. */
-    public static WorkId idOf(byte[] bytes) {
-        return ContentIds.workId(ContentHasher.hash(bytes).digest());
+    public static Digest idOf(byte[] bytes) {
+        return ContentHasher.hash(bytes).digest();
     }
 
-    public static WorkId idOf(String name) {
+    public static Digest idOf(String name) {
         return idOf(bytes(name));
     }
 
     /** Publishes {@code name} into the corpus and admits it as a seed. */
-    public WorkId seed(String name) {
+    public Digest seed(String name) {
         byte[] content = bytes(name);
         corpus.publish(content);
         return store.admitSeed(epoch, new WorkPayload(idOf(content), content.length)).record().id();
@@ -101,7 +100,7 @@ public final class CampaignFixture implements AutoCloseable {
 
     /** Seeds {@code name} and claims it for {@link #ALICE}; nothing else may be pending. */
     public WorkRecord seedAndClaim(String name) {
-        WorkId work = seed(name);
+        Digest work = seed(name);
         ClaimResult claim = store.claim(epoch, ALICE, Set.of(), 1, T0, TTL);
         if (claim.granted().size() != 1 || !claim.granted().get(0).id().equals(work)) {
             throw new IllegalStateException("fixture expected to claim exactly " + work);
@@ -162,7 +161,7 @@ public final class CampaignFixture implements AutoCloseable {
         List<DeclaredChild> declared = new ArrayList<>();
         for (String child : children) {
             StagedChild staged = writer.stage(bytes(child));
-            declared.add(new DeclaredChild(ContentIds.workId(staged.digest()), staged.size()));
+            declared.add(new DeclaredChild(staged.digest(), staged.size()));
         }
         return declared;
     }
@@ -183,7 +182,7 @@ public final class CampaignFixture implements AutoCloseable {
     }
 
     public Path corpusPathOf(String name) {
-        return corpus.pathOf(ContentIds.digest(idOf(name)));
+        return corpus.pathOf(idOf(name));
     }
 
     /** The names of the public corpus, sorted. */

@@ -26,7 +26,7 @@ import io.frontier.store.manifest.Child;
 import io.frontier.store.manifest.ManifestEntry;
 import io.frontier.store.record.Owner;
 import io.frontier.store.record.ResultId;
-import io.frontier.store.record.WorkId;
+import io.frontier.store.corpus.Digest;
 import io.frontier.store.record.WorkPayload;
 import io.frontier.store.record.WorkRecord;
 import io.frontier.store.wire.Execution;
@@ -117,19 +117,19 @@ public final class TestCampaign implements AutoCloseable {
         return content.getBytes(StandardCharsets.UTF_8);
     }
 
-    public static WorkId idOf(String content) {
-        return WorkId.of(ContentHasher.hash(bytes(content)).digest().hex());
+    public static Digest idOf(String content) {
+        return Digest.parse(ContentHasher.hash(bytes(content)).digest().hex());
     }
 
     /** Publishes {@code content} into the corpus and admits it as a seed. */
-    public WorkId seed(String content) {
+    public Digest seed(String content) {
         corpus.publish(bytes(content));
         return store.admitSeed(epoch, new WorkPayload(idOf(content), bytes(content).length)).record().id();
     }
 
     /** Claims every pending item for {@code owner}, by id. */
-    public Map<WorkId, WorkRecord> claimAll(Owner owner) {
-        Map<WorkId, WorkRecord> claimed = new LinkedHashMap<>();
+    public Map<Digest, WorkRecord> claimAll(Owner owner) {
+        Map<Digest, WorkRecord> claimed = new LinkedHashMap<>();
         while (true) {
             List<WorkRecord> granted = store.claim(epoch, owner, Set.of(), CampaignStore.MAX_CLAIM, now(), TTL).granted();
             if (granted.isEmpty()) {
@@ -141,7 +141,7 @@ public final class TestCampaign implements AutoCloseable {
 
     /** Seeds {@code content}, claims every pending item for {@code owner}, and returns its record. */
     public WorkRecord leased(String content, Owner owner) {
-        WorkId id = seed(content);
+        Digest id = seed(content);
         WorkRecord record = claimAll(owner).get(id);
         assertThat(record).as("claimed %s", content).isNotNull();
         return record;
@@ -158,7 +158,7 @@ public final class TestCampaign implements AutoCloseable {
         List<Child> declared = new ArrayList<>();
         for (String child : children) {
             StagedChild staged = writer.stage(bytes(child));
-            declared.add(new Child(WorkId.of(staged.digest().hex()), staged.size()));
+            declared.add(new Child(staged.digest(), staged.size()));
         }
         CommitRequest request = new CommitRequest(new Lease(record.id(), record.token()), result,
                 CorpusLayout.stageName(location), declared, new Execution("ok", 0, false, 5, false));
@@ -166,7 +166,7 @@ public final class TestCampaign implements AutoCloseable {
     }
 
     /** Finishes the open entry of {@code work} as the commit chain or replay does. */
-    public CommitOutcome finish(WorkId work) {
+    public CommitOutcome finish(Digest work) {
         CommittingEntry committing = store.listCommitting(null, CampaignStore.MAX_CLAIM).entries().stream()
                 .filter(entry -> entry.work().id().equals(work)).findFirst().orElseThrow();
         return new EntryFinisher(store, layout, files, Checkpoints.NONE).finish(epoch, OpenCommit.of(committing), now());

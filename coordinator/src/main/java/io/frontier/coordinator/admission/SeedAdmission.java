@@ -5,7 +5,7 @@ import io.frontier.store.campaign.CampaignStore;
 import io.frontier.store.campaign.ItemResult;
 import io.frontier.store.corpus.seed.SeedScan;
 import io.frontier.store.corpus.seed.SeedScanner;
-import io.frontier.store.record.WorkId;
+import io.frontier.store.corpus.Digest;
 import io.frontier.store.record.WorkPayload;
 import java.util.ArrayList;
 import java.util.List;
@@ -38,7 +38,7 @@ public final class SeedAdmission {
         SeedScan scan = scanner.scan();
         List<WorkPayload> payloads = new ArrayList<>();
         for (SeedScan.Imported imported : scan.imported()) {
-            payloads.add(new WorkPayload(WorkId.of(imported.digest().hex()), imported.size()));
+            payloads.add(new WorkPayload(imported.digest(), imported.size()));
         }
         int admitted = 0;
         for (int from = 0; from < payloads.size(); from += CampaignStore.MAX_BATCH) {

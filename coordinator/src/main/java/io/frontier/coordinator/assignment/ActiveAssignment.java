@@ -6,7 +6,7 @@ import io.frontier.store.error.InvalidInputException;
 import io.frontier.store.record.ResultId;
 import io.frontier.store.record.Times;
 import io.frontier.store.record.Token;
-import io.frontier.store.record.WorkId;
+import io.frontier.store.corpus.Digest;
 import io.frontier.store.record.WorkRecord;
 import io.frontier.store.record.WorkState;
 import io.frontier.store.wire.Assign;
@@ -20,7 +20,7 @@ import io.frontier.store.wire.Assign;
  * @param sentAt Unix seconds when the ASSIGN was sent
  */
 public record ActiveAssignment(
-        WorkId work,
+        Digest work,
         Token token,
         ResultId result,
         long epoch,

@@ -1,6 +1,6 @@
 package io.frontier.coordinator.commit;
 
-import io.frontier.store.record.WorkId;
+import io.frontier.store.corpus.Digest;
 
 /**
  * Told each time the commit chain or replay passes a {@link CommitPoint}. The coordinator runs
@@ -15,5 +15,5 @@ public interface Checkpoints {
     Checkpoints NONE = (point, work) -> { };
 
     /** The chain reached {@code point} while committing {@code work}. */
-    void reached(CommitPoint point, WorkId work);
+    void reached(CommitPoint point, Digest work);
 }

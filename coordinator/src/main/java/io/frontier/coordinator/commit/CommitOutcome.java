@@ -3,7 +3,7 @@ package io.frontier.coordinator.commit;
 import io.frontier.coordinator.control.ControlFailure;
 import io.frontier.coordinator.control.Refusal;
 import io.frontier.store.record.ResultId;
-import io.frontier.store.record.WorkId;
+import io.frontier.store.corpus.Digest;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,8 +25,8 @@ public sealed interface CommitOutcome permits CommitOutcome.Committed, CommitOut
      *     known as work (from any parent) is not enqueued again
      * @param repeated true if an earlier pass had already completed the item
      */
-    record Committed(WorkId work, ResultId result, List<WorkId> promoted, List<WorkId> alreadyPresent,
-            List<WorkId> enqueued, boolean repeated) implements CommitOutcome {
+    record Committed(Digest work, ResultId result, List<Digest> promoted, List<Digest> alreadyPresent,
+            List<Digest> enqueued, boolean repeated) implements CommitOutcome {
 
         public Committed {
             Objects.requireNonNull(work, "work");
@@ -42,7 +42,7 @@ public sealed interface CommitOutcome permits CommitOutcome.Committed, CommitOut
      * was removed for a {@link Refusal#STALE_TOKEN}; for a {@link Refusal#STALE_EPOCH} it was
      * kept (see {@link CommitChain#commit}) and the stage janitor of a later job removes it.
      */
-    record Refused(WorkId work, Refusal refusal, String reason, Map<String, String> context) implements CommitOutcome {
+    record Refused(Digest work, Refusal refusal, String reason, Map<String, String> context) implements CommitOutcome {
 
         public Refused {
             Objects.requireNonNull(work, "work");
@@ -62,7 +62,7 @@ public sealed interface CommitOutcome permits CommitOutcome.Committed, CommitOut
      *     never run again; false if it went back to pending as a new attempt. See
      *     {@link io.frontier.store.campaign.Completion#state} for a {@code repeated} abandonment
      */
-    record Abandoned(WorkId work, ResultId result, String reason, boolean repeated, boolean forGood)
+    record Abandoned(Digest work, ResultId result, String reason, boolean repeated, boolean forGood)
             implements CommitOutcome {
 
         public Abandoned {
@@ -76,7 +76,7 @@ public sealed interface CommitOutcome permits CommitOutcome.Committed, CommitOut
      * The decision stands but a newer epoch fenced this coordinator off before it could finish;
      * the newer job's replay will. The stage was kept for it. The coordinator must stop.
      */
-    record LeftForReplay(WorkId work, ResultId result, Map<String, String> context) implements CommitOutcome {
+    record LeftForReplay(Digest work, ResultId result, Map<String, String> context) implements CommitOutcome {
 
         public LeftForReplay {
             Objects.requireNonNull(work, "work");

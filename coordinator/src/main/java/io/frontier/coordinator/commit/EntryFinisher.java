@@ -1,7 +1,6 @@
 package io.frontier.coordinator.commit;
 
 import io.frontier.coordinator.control.ControlFailure;
-import io.frontier.coordinator.identity.ContentIds;
 import io.frontier.store.campaign.CampaignStore;
 import io.frontier.store.campaign.Completion;
 import io.frontier.store.campaign.ItemResult;
@@ -17,7 +16,6 @@ import io.frontier.store.corpus.stage.StageRemover;
 import io.frontier.store.corpus.stage.StagedChild;
 import io.frontier.store.error.StaleEpochException;
 import io.frontier.store.manifest.Child;
-import io.frontier.store.record.WorkId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
@@ -76,16 +74,16 @@ public final class EntryFinisher {
      * end state.
      */
     public CommitOutcome finish(long epoch, OpenCommit open, double now) {
-        WorkId work = open.work();
+        Digest work = open.work();
         List<Integer> unpromoted = open.unpromoted();
-        List<WorkId> renamed = new ArrayList<>();
-        List<WorkId> present = new ArrayList<>();
+        List<Digest> renamed = new ArrayList<>();
+        List<Digest> present = new ArrayList<>();
         if (!unpromoted.isEmpty()) {
             try {
                 io.frontier.store.corpus.stage.Promotion promotion =
                         promoter.promote(open.stage(), staged(open, unpromoted), firstRename(work));
-                promotion.renamed().forEach(digest -> renamed.add(ContentIds.workId(digest)));
-                promotion.alreadyPresent().forEach(digest -> present.add(ContentIds.workId(digest)));
+                promotion.renamed().forEach(digest -> renamed.add(digest));
+                promotion.alreadyPresent().forEach(digest -> present.add(digest));
             } catch (StageRejectedException e) {
                 return abandon(epoch, open, e, now);
             } catch (CorruptObjectException e) {
@@ -131,7 +129,7 @@ public final class EntryFinisher {
     }
 
     /** Reports {@link CommitPoint#BETWEEN_PROMOTIONS} once, after the first child renamed. */
-    private Consumer<Digest> firstRename(WorkId work) {
+    private Consumer<Digest> firstRename(Digest work) {
         boolean[] reported = {false};
         return digest -> {
             if (!reported[0]) {
@@ -145,7 +143,7 @@ public final class EntryFinisher {
         List<StagedChild> staged = new ArrayList<>(positions.size());
         for (int index : positions) {
             Child child = open.children().get(index);
-            staged.add(ContentIds.stagedChild(child.digest(), child.size()));
+            staged.add(new StagedChild(child.digest(), child.size()));
         }
         return staged;
     }

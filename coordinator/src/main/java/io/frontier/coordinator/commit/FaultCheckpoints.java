@@ -1,6 +1,6 @@
 package io.frontier.coordinator.commit;
 
-import io.frontier.store.record.WorkId;
+import io.frontier.store.corpus.Digest;
 import io.frontier.worker.fault.FaultPlan;
 import io.frontier.worker.fault.StopPoint;
 
@@ -20,7 +20,7 @@ public final class FaultCheckpoints implements Checkpoints {
     }
 
     @Override
-    public void reached(CommitPoint point, WorkId work) {
+    public void reached(CommitPoint point, Digest work) {
         faults.stopAt(rank, StopPoint.valueOf(point.name()));
     }
 }

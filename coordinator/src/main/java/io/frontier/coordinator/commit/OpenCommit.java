@@ -7,7 +7,7 @@ import io.frontier.store.error.InvalidInputException;
 import io.frontier.store.manifest.Child;
 import io.frontier.store.manifest.ManifestEntry;
 import io.frontier.store.record.ResultId;
-import io.frontier.store.record.WorkId;
+import io.frontier.store.corpus.Digest;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -19,7 +19,7 @@ import java.util.Set;
  *
  * @param promoted the positions in {@code children} already marked promoted
  */
-public record OpenCommit(WorkId work, ResultId result, StageLocation stage, List<Child> children, Set<Integer> promoted) {
+public record OpenCommit(Digest work, ResultId result, StageLocation stage, List<Child> children, Set<Integer> promoted) {
 
     public OpenCommit {
         if (work == null || result == null || stage == null || children == null || promoted == null) {

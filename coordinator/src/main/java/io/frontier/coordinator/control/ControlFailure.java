@@ -1,7 +1,7 @@
 package io.frontier.coordinator.control;
 
 import io.frontier.store.error.FrontierException;
-import io.frontier.store.record.WorkId;
+import io.frontier.store.corpus.Digest;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -27,7 +27,7 @@ public record ControlFailure(String reason, Map<String, String> context) {
     }
 
     /** The failure {@code cause}, met while working on {@code work}. */
-    public static ControlFailure of(WorkId work, FrontierException cause) {
+    public static ControlFailure of(Digest work, FrontierException cause) {
         Map<String, String> context = new LinkedHashMap<>();
         context.put("work", work.hex());
         context.putAll(cause.context());

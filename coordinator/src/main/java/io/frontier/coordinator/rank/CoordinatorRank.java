@@ -336,7 +336,7 @@ public final class CoordinatorRank implements LocalFrontier {
                     .with("problem", recovered.blocked().get(0).problem().getMessage());
         }
         for (Recovered item : recovered.recovered()) {
-            services.corpus().verify(Digest.parse(item.id().hex()));
+            services.corpus().verify(item.id());
         }
         if (!recovered.recovered().isEmpty()) {
             log.printf("coordinator %d: recovered %d expired leases%n", transport.rank(), recovered.recovered().size());

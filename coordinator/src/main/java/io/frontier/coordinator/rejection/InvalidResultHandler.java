@@ -3,7 +3,6 @@ package io.frontier.coordinator.rejection;
 import io.frontier.coordinator.assignment.ActiveAssignment;
 import io.frontier.coordinator.control.ControlFailure;
 import io.frontier.coordinator.control.Refusal;
-import io.frontier.coordinator.identity.ContentIds;
 import io.frontier.coordinator.validation.Verdict;
 import io.frontier.store.campaign.CampaignStore;
 import io.frontier.store.corpus.CorpusLayout;
@@ -71,7 +70,7 @@ public final class InvalidResultHandler {
         int rank = assignment.workerRank();
         boolean stageRemoved = removeStage(assignment);
         try {
-            corpus.verify(ContentIds.digest(assignment.work()));
+            corpus.verify(assignment.work());
         } catch (CorruptObjectException | MissingObjectException | CorpusIoException e) {
             // Exit code 70 outranks 1, so a fence met while counting changes nothing here.
             countWithoutRequeue(assignment, now);

@@ -9,7 +9,7 @@ import io.frontier.store.campaign.CampaignStore;
 import io.frontier.store.campaign.CommittingEntry;
 import io.frontier.store.campaign.CommittingPage;
 import io.frontier.store.corpus.InvalidStageLocationException;
-import io.frontier.store.record.WorkId;
+import io.frontier.store.corpus.Digest;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Predicate;
@@ -65,9 +65,9 @@ public final class Replay {
      * @param share which committing items this caller replays, e.g. the buckets it owns, or
      *     every item when one coordinator replays for the job
      */
-    public ReplayReport run(long epoch, Predicate<WorkId> share, double now) {
+    public ReplayReport run(long epoch, Predicate<Digest> share, double now) {
         Tally tally = new Tally();
-        WorkId after = null;
+        Digest after = null;
         do {
             // The cursor moves past every entry of the page, ended or not, so each is read once.
             CommittingPage page = store.listCommitting(after, PAGE);
@@ -75,7 +75,7 @@ public final class Replay {
                 tally.blocked.add(ControlFailure.blocked(blocked.key(), blocked.problem()));
             }
             for (CommittingEntry entry : page.entries()) {
-                WorkId work = entry.work().id();
+                Digest work = entry.work().id();
                 if (entry.entry().epoch() >= epoch) {
                     tally.current++;
                     continue;

@@ -2,7 +2,7 @@ package io.frontier.coordinator.replay;
 
 import io.frontier.coordinator.commit.CommitOutcome;
 import io.frontier.coordinator.control.ControlFailure;
-import io.frontier.store.record.WorkId;
+import io.frontier.store.corpus.Digest;
 import java.util.List;
 
 /**
@@ -50,7 +50,7 @@ public record ReplayReport(
     }
 
     /** Children that became pending work through this replay. */
-    public List<WorkId> enqueued() {
+    public List<Digest> enqueued() {
         return completed.stream().flatMap(entry -> entry.enqueued().stream()).toList();
     }
 }

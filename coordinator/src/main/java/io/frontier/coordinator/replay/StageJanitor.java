@@ -7,7 +7,7 @@ import io.frontier.store.corpus.CorpusLayout;
 import io.frontier.store.corpus.InvalidStageLocationException;
 import io.frontier.store.corpus.fs.CorpusIoException;
 import io.frontier.store.corpus.fs.DurableFiles;
-import io.frontier.store.record.WorkId;
+import io.frontier.store.corpus.Digest;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -64,7 +64,7 @@ public final class StageJanitor {
      */
     public JanitorReport sweepUpTo(long lastEpoch) {
         Set<Long> referenced = new TreeSet<>();
-        WorkId after = null;
+        Digest after = null;
         do {
             CommittingPage page = store.listCommitting(after, PAGE);
             if (!page.blocked().isEmpty()) {

@@ -1,7 +1,6 @@
 package io.frontier.coordinator.validation;
 
 import io.frontier.coordinator.assignment.ActiveAssignment;
-import io.frontier.coordinator.identity.ContentIds;
 import io.frontier.store.corpus.CorpusLayout;
 import io.frontier.store.corpus.fs.CorpusIoException;
 import io.frontier.store.corpus.stage.StageInspector;
@@ -64,7 +63,7 @@ public final class ResultValidator {
                     assignment, Map.of("expected", assignment.work().hex(), "actual", result.input().hex()));
         }
         List<StagedChild> declared = result.children().stream()
-                .map(child -> ContentIds.stagedChild(child.digest(), child.size()))
+                .map(child -> new StagedChild(child.digest(), child.size()))
                 .toList();
         try {
             inspector.inspect(assignment.stage(), declared);

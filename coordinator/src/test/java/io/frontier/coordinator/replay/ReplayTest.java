@@ -20,7 +20,7 @@ import io.frontier.coordinator.validation.ResultValidator;
 import io.frontier.coordinator.validation.Verdict;
 import io.frontier.store.campaign.CampaignStore;
 import io.frontier.store.record.ResultId;
-import io.frontier.store.record.WorkId;
+import io.frontier.store.corpus.Digest;
 import io.frontier.store.record.WorkRecord;
 import io.frontier.store.record.WorkState;
 import java.nio.charset.StandardCharsets;
@@ -106,7 +106,7 @@ class ReplayTest {
             CommitOutcome.Committed replayed = first.completed().get(0);
             assertThat(replayed.enqueued()).containsExactly(ids(CHILDREN));
             // Each child was renamed exactly once: by the crashed commit or by replay, not both.
-            Set<String> renamedByReplay = replayed.promoted().stream().map(WorkId::hex).collect(Collectors.toSet());
+            Set<String> renamedByReplay = replayed.promoted().stream().map(Digest::hex).collect(Collectors.toSet());
             assertThat(renamedByReplay).doesNotContainAnyElementsOf(inCorpusAfterCrash);
             Set<String> all = new HashSet<>(inCorpusAfterCrash);
             all.addAll(renamedByReplay);
@@ -388,7 +388,7 @@ class ReplayTest {
         return (Verdict.Valid) verdict;
     }
 
-    private static WorkId[] ids(String... names) {
-        return Arrays.stream(names).map(CampaignFixture::idOf).toArray(WorkId[]::new);
+    private static Digest[] ids(String... names) {
+        return Arrays.stream(names).map(CampaignFixture::idOf).toArray(Digest[]::new);
     }
 }

@@ -18,7 +18,7 @@ import io.frontier.store.manifest.Child;
 import io.frontier.store.record.CampaignConfig;
 import io.frontier.store.record.Owner;
 import io.frontier.store.record.ResultId;
-import io.frontier.store.record.WorkId;
+import io.frontier.store.corpus.Digest;
 import io.frontier.store.record.WorkPayload;
 import io.frontier.store.record.WorkRecord;
 import io.frontier.store.wire.Execution;
@@ -286,9 +286,9 @@ public final class StoreLifecycleBench {
         return System.currentTimeMillis() / 1000.0;
     }
 
-    private static WorkId digest(String name) {
+    private static Digest digest(String name) {
         try {
-            return WorkId.fromBytes(MessageDigest.getInstance("SHA-256").digest(name.getBytes(StandardCharsets.UTF_8)));
+            return Digest.of(MessageDigest.getInstance("SHA-256").digest(name.getBytes(StandardCharsets.UTF_8)));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }

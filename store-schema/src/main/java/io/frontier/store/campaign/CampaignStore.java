@@ -22,7 +22,7 @@ import io.frontier.store.record.RecordCodec;
 import io.frontier.store.record.ResultId;
 import io.frontier.store.record.Times;
 import io.frontier.store.record.Token;
-import io.frontier.store.record.WorkId;
+import io.frontier.store.corpus.Digest;
 import io.frontier.store.record.WorkPayload;
 import io.frontier.store.record.WorkRecord;
 import java.nio.ByteBuffer;
@@ -276,7 +276,7 @@ public final class CampaignStore {
      *
      * @throws InvalidInputException if {@code result} was counted for another work
      */
-    public InvalidResultMarker countInvalidResult(long epoch, WorkId work, ResultId result, double now) {
+    public InvalidResultMarker countInvalidResult(long epoch, Digest work, ResultId result, double now) {
         double at = Times.instant("now", now);
         if (work == null || result == null) {
             throw new InvalidInputException("invalid result to count lacks work or result");
@@ -378,7 +378,7 @@ public final class CampaignStore {
      * @throws io.frontier.store.error.WrongStateException if the item is not committing this
      *     result or a child is not yet promoted
      */
-    public Completion complete(long epoch, WorkId work, ResultId result, double now) {
+    public Completion complete(long epoch, Digest work, ResultId result, double now) {
         return complete(epoch, List.of(new Commitment(work, result)), now).get(0).orThrow();
     }
 
@@ -415,7 +415,7 @@ public final class CampaignStore {
      * a repeated call returns the stored outcome with {@code repeated} true and the item's state
      * now.
      */
-    public Completion abandon(long epoch, WorkId work, ResultId result, String reason, double now) {
+    public Completion abandon(long epoch, Digest work, ResultId result, String reason, double now) {
         double at = Times.instant("now", now);
         if (reason == null || reason.isBlank()) {
             throw new InvalidInputException("abandon reason is empty").with("work", work);
@@ -428,7 +428,7 @@ public final class CampaignStore {
      * marks, in work id order. Read-only.
      *
      * @throws io.frontier.store.error.UnreadableRecordException the problem of the first item
-     *     among them that is blocked; {@link #listCommitting(WorkId, int)} reports blocked items
+     *     among them that is blocked; {@link #listCommitting(Digest, int)} reports blocked items
      *     and goes on
      */
     public List<CommittingEntry> listCommitting(int limit) {
@@ -448,7 +448,7 @@ public final class CampaignStore {
      * in the page and left as it is; the others are listed. Pass {@link CommittingPage#next} to
      * read the following page; entries ended meanwhile have left the index and are not listed.
      */
-    public CommittingPage listCommitting(WorkId after, int limit) {
+    public CommittingPage listCommitting(Digest after, int limit) {
         if (limit < 1) {
             throw new InvalidInputException("listing limit must be positive").with("limit", limit);
         }
@@ -456,7 +456,7 @@ public final class CampaignStore {
     }
 
     /** The record of {@code work}, or null. Read-only. */
-    public WorkRecord work(WorkId work) {
+    public WorkRecord work(Digest work) {
         return kv.read(tx -> WorkTable.read(tx, keys, work));
     }
 

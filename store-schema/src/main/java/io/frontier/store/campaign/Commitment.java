@@ -2,10 +2,10 @@ package io.frontier.store.campaign;
 
 import io.frontier.store.error.InvalidInputException;
 import io.frontier.store.record.ResultId;
-import io.frontier.store.record.WorkId;
+import io.frontier.store.corpus.Digest;
 
 /** A commit decision named by its item and result: what completion and abandonment act on. */
-public record Commitment(WorkId work, ResultId result) {
+public record Commitment(Digest work, ResultId result) {
 
     public Commitment {
         if (work == null || result == null) {

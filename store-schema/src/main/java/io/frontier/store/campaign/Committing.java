@@ -22,7 +22,7 @@ import io.frontier.store.manifest.PromotionMarks;
 import io.frontier.store.manifest.ResultOutcome;
 import io.frontier.store.record.CampaignConfig;
 import io.frontier.store.record.ResultId;
-import io.frontier.store.record.WorkId;
+import io.frontier.store.corpus.Digest;
 import io.frontier.store.record.WorkPayload;
 import io.frontier.store.record.WorkRecord;
 import io.frontier.store.record.WorkState;
@@ -145,7 +145,7 @@ final class Committing {
      * @param budget children this transaction may still write; the item is refused if its entry
      *     has more
      */
-    Completion complete(Transaction tx, WorkTable table, WorkId work, ResultId result, long epoch, double now, int[] budget) {
+    Completion complete(Transaction tx, WorkTable table, Digest work, ResultId result, long epoch, double now, int[] budget) {
         WorkRecord record = table.require(work);
         if (record.state() == WorkState.DONE && result.equals(record.result())) {
             return new Completion(outcome(tx, versionstampOf(tx, result)), List.of(), true, WorkState.DONE);
@@ -170,7 +170,7 @@ final class Committing {
                 fresh.add(child);
             }
         }
-        List<WorkId> enqueued = new ArrayList<>();
+        List<Digest> enqueued = new ArrayList<>();
         for (Child child : fresh) {
             table.write(null, WorkRecord.pending(new WorkPayload(child.digest(), child.size()), work, epoch));
             enqueued.add(child.digest());
@@ -187,7 +187,7 @@ final class Committing {
      * attempt, or is abandoned for good once it has used the campaign's attempts; the returned
      * state says which (for a repeated call, the item's state now).
      */
-    Completion abandon(Transaction tx, WorkTable table, WorkId work, ResultId result, String reason, long epoch, double now) {
+    Completion abandon(Transaction tx, WorkTable table, Digest work, ResultId result, String reason, long epoch, double now) {
         byte[] stampValue = tx.get(keys.result(result));
         Versionstamp stamp = stampValue == null ? null : keys.decodeVersionstampValue(keys.result(result), stampValue);
         if (stamp != null && tx.get(keys.outcome(stamp)) != null) {
@@ -219,7 +219,7 @@ final class Committing {
      * ends on a key that names a work id, so that {@link CommittingPage#next} always moves on:
      * keys that name none at the page's end are read past, to the next key that does.
      */
-    CommittingPage page(ReadTransaction tx, WorkId after, int limit) {
+    CommittingPage page(ReadTransaction tx, Digest after, int limit) {
         KeyRange range = after == null ? keys.committing() : keys.committing().after(keys.committing(after));
         List<CommittingEntry> entries = new ArrayList<>();
         List<Blocked> blocked = new ArrayList<>();
@@ -228,7 +228,7 @@ final class Committing {
             List<KeyValue> pairs = tx.getRange(range.begin(), range.end(), limit, false);
             for (KeyValue pair : pairs) {
                 read++;
-                WorkId work = null;
+                Digest work = null;
                 try {
                     work = keys.decodeCommitting(pair.key());
                     entries.add(committingEntry(tx, work, pair.value()));
@@ -253,7 +253,7 @@ final class Committing {
      *
      * @throws UnreadableRecordException if any of them cannot be read or they disagree
      */
-    private CommittingEntry committingEntry(ReadTransaction tx, WorkId work, byte[] indexValue) {
+    private CommittingEntry committingEntry(ReadTransaction tx, Digest work, byte[] indexValue) {
         byte[] indexKey = keys.committing(work);
         ResultId indexed = keys.decodeCommittingValue(indexKey, indexValue);
         WorkRecord record = WorkTable.read(tx, keys, work);

@@ -1,6 +1,6 @@
 package io.frontier.store.campaign;
 
-import io.frontier.store.record.WorkId;
+import io.frontier.store.corpus.Digest;
 import java.util.List;
 
 /**
@@ -11,7 +11,7 @@ import java.util.List;
  * @param next the cursor to pass for the following page, or null when this page reached the end
  *     of the index
  */
-public record CommittingPage(List<CommittingEntry> entries, List<Blocked> blocked, WorkId next) {
+public record CommittingPage(List<CommittingEntry> entries, List<Blocked> blocked, Digest next) {
 
     public CommittingPage {
         entries = List.copyOf(entries);

@@ -2,7 +2,7 @@ package io.frontier.store.campaign;
 
 import io.frontier.store.manifest.Outcome;
 import io.frontier.store.manifest.ResultOutcome;
-import io.frontier.store.record.WorkId;
+import io.frontier.store.corpus.Digest;
 import io.frontier.store.record.WorkState;
 import java.util.List;
 import java.util.Objects;
@@ -18,7 +18,7 @@ import java.util.Objects;
  *     has now, which may have moved on from {@code pending} (the new attempt was claimed, or
  *     committed, or itself abandoned for good) but never back from {@code abandoned}
  */
-public record Completion(ResultOutcome outcome, List<WorkId> enqueued, boolean repeated, WorkState state) {
+public record Completion(ResultOutcome outcome, List<Digest> enqueued, boolean repeated, WorkState state) {
 
     public Completion {
         Objects.requireNonNull(outcome, "outcome");

@@ -7,7 +7,7 @@ import io.frontier.store.kv.Transaction;
 import io.frontier.store.record.InvalidResultMarker;
 import io.frontier.store.record.RecordCodec;
 import io.frontier.store.record.ResultId;
-import io.frontier.store.record.WorkId;
+import io.frontier.store.corpus.Digest;
 
 /**
  * The transaction body that counts a worker result judged invalid: one marker per result id,
@@ -28,7 +28,7 @@ final class InvalidResults {
      *
      * @throws InvalidInputException if {@code result} was counted for another work
      */
-    InvalidResultMarker count(Transaction tx, WorkTable table, ResultId result, WorkId work, long epoch, double now) {
+    InvalidResultMarker count(Transaction tx, WorkTable table, ResultId result, Digest work, long epoch, double now) {
         byte[] key = keys.invalid(result);
         byte[] stored = tx.get(key);
         if (stored != null) {

@@ -2,10 +2,10 @@ package io.frontier.store.campaign;
 
 import io.frontier.store.error.InvalidInputException;
 import io.frontier.store.record.Token;
-import io.frontier.store.record.WorkId;
+import io.frontier.store.corpus.Digest;
 
 /** A holder's claim on one item: the item and the exact token it was granted. */
-public record Lease(WorkId work, Token token) {
+public record Lease(Digest work, Token token) {
 
     public Lease {
         if (work == null || token == null) {

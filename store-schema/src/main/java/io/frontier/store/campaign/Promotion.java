@@ -2,10 +2,10 @@ package io.frontier.store.campaign;
 
 import io.frontier.store.error.InvalidInputException;
 import io.frontier.store.record.ResultId;
-import io.frontier.store.record.WorkId;
+import io.frontier.store.corpus.Digest;
 
 /** Child number {@code child} of {@code work}'s committed {@code result} has been promoted. */
-public record Promotion(WorkId work, ResultId result, int child) {
+public record Promotion(Digest work, ResultId result, int child) {
 
     public Promotion {
         if (work == null || result == null || child < 0) {

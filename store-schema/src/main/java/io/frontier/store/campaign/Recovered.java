@@ -1,6 +1,6 @@
 package io.frontier.store.campaign;
 
-import io.frontier.store.record.WorkId;
+import io.frontier.store.corpus.Digest;
 import io.frontier.store.record.WorkPayload;
 
 /**
@@ -8,5 +8,5 @@ import io.frontier.store.record.WorkPayload;
  * checked equal to the record's id and payload hash) and its payload, so the caller can verify
  * the corpus object before the item is dispatched again.
  */
-public record Recovered(WorkId id, WorkPayload payload) {
+public record Recovered(Digest id, WorkPayload payload) {
 }

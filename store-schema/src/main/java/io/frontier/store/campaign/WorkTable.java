@@ -8,7 +8,7 @@ import io.frontier.store.keyspace.Counter;
 import io.frontier.store.kv.ReadTransaction;
 import io.frontier.store.kv.Transaction;
 import io.frontier.store.record.RecordCodec;
-import io.frontier.store.record.WorkId;
+import io.frontier.store.corpus.Digest;
 import io.frontier.store.record.WorkRecord;
 import java.util.HashMap;
 import java.util.HexFormat;
@@ -44,12 +44,12 @@ final class WorkTable {
      * {@code tx} is. A stored value that fails to decode, or whose id differs from the hash in
      * its key, is reported and left as it is.
      */
-    WorkRecord read(WorkId id) {
+    WorkRecord read(Digest id) {
         return read(tx, keys, id);
     }
 
     /** {@link #read} in any transaction, read-only ones included. */
-    static WorkRecord read(ReadTransaction tx, CampaignKeys keys, WorkId id) {
+    static WorkRecord read(ReadTransaction tx, CampaignKeys keys, Digest id) {
         byte[] key = keys.work(id);
         byte[] value = tx.get(key);
         if (value == null) {
@@ -64,7 +64,7 @@ final class WorkTable {
     }
 
     /** Like {@link #read}, but a missing record is an {@link UnknownWorkException}. */
-    WorkRecord require(WorkId id) {
+    WorkRecord require(Digest id) {
         WorkRecord record = read(id);
         if (record == null) {
             throw new UnknownWorkException("no work record exists for this id").with("work", id);
@@ -73,7 +73,7 @@ final class WorkTable {
     }
 
     /** True if any value is stored for {@code id}, decodable or not. */
-    boolean exists(WorkId id) {
+    boolean exists(Digest id) {
         return tx.get(keys.work(id)) != null;
     }
 
@@ -96,7 +96,7 @@ final class WorkTable {
     }
 
     /** Adds {@code delta} to {@code counter} in the shard of {@code id}, at {@link #flush}. */
-    void count(Counter counter, WorkId id, long delta) {
+    void count(Counter counter, Digest id, long delta) {
         byte[] key = keys.count(counter, CampaignKeys.shardOf(id));
         String name = HexFormat.of().formatHex(key);
         deltas.merge(name, delta, Long::sum);

@@ -1,10 +1,13 @@
 package io.frontier.store.corpus;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.HexFormat;
 
 /**
  * A SHA-256 digest in its only accepted spelling: 64 lowercase hexadecimal characters, which is
- * also the name of the object it identifies.
+ * also the name of the object it identifies and, for an input that became work, the work item's
+ * id (the same value names the corpus object, the work key and the payload hash).
  *
  * <p>Immutable. Parsing rejects upper case, any other length and any non-hex character, so two
  * spellings of one digest can never name two files.
@@ -23,6 +26,7 @@ public final class Digest implements Comparable<Digest> {
     }
 
     /** The digest spelled {@code text}, which must be 64 lowercase hex characters. */
+    @JsonCreator
     public static Digest parse(String text) {
         if (!isValid(text)) {
             throw MalformedDigestException.of(text);
@@ -54,8 +58,14 @@ public final class Digest implements Comparable<Digest> {
     }
 
     /** The 64-character lowercase hex spelling, which is also the object's file name. */
+    @JsonValue
     public String hex() {
         return hex;
+    }
+
+    /** The 32 raw digest bytes, as keys store them. */
+    public byte[] bytes() {
+        return HexFormat.of().parseHex(hex);
     }
 
     @Override

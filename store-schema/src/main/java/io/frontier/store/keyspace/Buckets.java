@@ -1,6 +1,6 @@
 package io.frontier.store.keyspace;
 
-import io.frontier.store.record.WorkId;
+import io.frontier.store.corpus.Digest;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -19,7 +19,7 @@ public final class Buckets {
     }
 
     /** The bucket of {@code id} among {@code buckets}: its first four digest bytes, modulo. */
-    public static int of(WorkId id, int buckets) {
+    public static int of(Digest id, int buckets) {
         byte[] digest = id.bytes();
         long leading = ((digest[0] & 0xffL) << 24) | ((digest[1] & 0xffL) << 16)
                 | ((digest[2] & 0xffL) << 8) | (digest[3] & 0xffL);

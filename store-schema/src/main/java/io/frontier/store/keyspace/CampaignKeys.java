@@ -6,7 +6,7 @@ import io.frontier.store.error.CorruptRecordException;
 import io.frontier.store.error.FrontierException;
 import io.frontier.store.record.Owner;
 import io.frontier.store.record.ResultId;
-import io.frontier.store.record.WorkId;
+import io.frontier.store.corpus.Digest;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
@@ -78,11 +78,11 @@ public final class CampaignKeys {
         return key(CampaignSubspace.HEARTBEAT);
     }
 
-    public byte[] work(WorkId id) {
+    public byte[] work(Digest id) {
         return key(CampaignSubspace.WORK, id.bytes());
     }
 
-    public WorkId decodeWork(byte[] key) {
+    public Digest decodeWork(byte[] key) {
         List<Object> items = expect(key, CampaignSubspace.WORK, 1);
         return workId(key, items.get(1));
     }
@@ -92,11 +92,11 @@ public final class CampaignKeys {
     }
 
     /** The shard of {@code id}'s counter updates: a digest byte the bucket does not use. */
-    public static int shardOf(WorkId id) {
+    public static int shardOf(Digest id) {
         return (id.bytes()[4] & 0xff) % COUNTER_SHARDS;
     }
 
-    public byte[] ready(int bucket, WorkId id) {
+    public byte[] ready(int bucket, Digest id) {
         return key(CampaignSubspace.READY, (long) bucket, id.bytes());
     }
 
@@ -113,7 +113,7 @@ public final class CampaignKeys {
         return range(sub(CampaignSubspace.READY).add((long) bucket));
     }
 
-    public byte[] leased(long epoch, double expiry, WorkId id) {
+    public byte[] leased(long epoch, double expiry, Digest id) {
         return key(CampaignSubspace.LEASED, epoch, expiry, id.bytes());
     }
 
@@ -138,11 +138,11 @@ public final class CampaignKeys {
                 range(sub(CampaignSubspace.LEASED).add(epoch).add(now)).end());
     }
 
-    public byte[] committing(WorkId id) {
+    public byte[] committing(Digest id) {
         return key(CampaignSubspace.COMMITTING, id.bytes());
     }
 
-    public WorkId decodeCommitting(byte[] key) {
+    public Digest decodeCommitting(byte[] key) {
         return workId(key, expect(key, CampaignSubspace.COMMITTING, 1).get(1));
     }
 
@@ -342,11 +342,11 @@ public final class CampaignKeys {
         return error;
     }
 
-    private WorkId workId(byte[] key, Object element) {
-        if (!(element instanceof byte[] bytes) || bytes.length != WorkId.BYTES) {
+    private Digest workId(byte[] key, Object element) {
+        if (!(element instanceof byte[] bytes) || bytes.length != Digest.BYTES) {
             throw malformed(key, "work id element is not 32 bytes");
         }
-        return WorkId.fromBytes(bytes);
+        return Digest.of(bytes);
     }
 
     private ResultId resultId(byte[] key, Object element) {

@@ -1,7 +1,7 @@
 package io.frontier.store.keyspace;
 
-import io.frontier.store.record.WorkId;
+import io.frontier.store.corpus.Digest;
 
 /** A decoded READY key: pending item {@code id} in {@code bucket}. */
-public record ReadyKey(int bucket, WorkId id) {
+public record ReadyKey(int bucket, Digest id) {
 }

@@ -1,10 +1,10 @@
 package io.frontier.store.manifest;
 
 import io.frontier.store.error.InvalidInputException;
-import io.frontier.store.record.WorkId;
+import io.frontier.store.corpus.Digest;
 
 /** One new input a result declares: its digest (its future work id and corpus name) and size. */
-public record Child(WorkId digest, long size) {
+public record Child(Digest digest, long size) {
 
     public Child {
         if (digest == null) {

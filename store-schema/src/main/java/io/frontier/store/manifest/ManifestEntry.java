@@ -5,7 +5,7 @@ import io.frontier.store.record.Owner;
 import io.frontier.store.record.ResultId;
 import io.frontier.store.record.Times;
 import io.frontier.store.record.Token;
-import io.frontier.store.record.WorkId;
+import io.frontier.store.corpus.Digest;
 import io.frontier.store.wire.Execution;
 
 /**
@@ -21,7 +21,7 @@ import io.frontier.store.wire.Execution;
 public record ManifestEntry(
         int schema,
         ResultId result,
-        WorkId work,
+        Digest work,
         Token token,
         Owner owner,
         long epoch,

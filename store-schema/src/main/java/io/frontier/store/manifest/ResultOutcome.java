@@ -3,7 +3,7 @@ package io.frontier.store.manifest;
 import io.frontier.store.error.InvalidInputException;
 import io.frontier.store.record.ResultId;
 import io.frontier.store.record.Times;
-import io.frontier.store.record.WorkId;
+import io.frontier.store.corpus.Digest;
 
 /**
  * Written once when a manifest entry ends, beside it (the entry itself is never changed).
@@ -15,7 +15,7 @@ import io.frontier.store.record.WorkId;
 public record ResultOutcome(
         int schema,
         ResultId result,
-        WorkId work,
+        Digest work,
         Outcome outcome,
         String reason,
         int enqueued,

@@ -1,5 +1,6 @@
 package io.frontier.store.record;
 
+import io.frontier.store.corpus.Digest;
 import io.frontier.store.error.InvalidInputException;
 
 /**
@@ -12,7 +13,7 @@ import io.frontier.store.error.InvalidInputException;
  * @param epoch the epoch it was counted in
  * @param at when it was counted, Unix seconds
  */
-public record InvalidResultMarker(int schema, ResultId result, WorkId work, long epoch, double at) {
+public record InvalidResultMarker(int schema, ResultId result, Digest work, long epoch, double at) {
 
     public static final int SCHEMA = 1;
 
@@ -29,7 +30,7 @@ public record InvalidResultMarker(int schema, ResultId result, WorkId work, long
         Times.instant("at", at);
     }
 
-    public static InvalidResultMarker of(ResultId result, WorkId work, long epoch, double at) {
+    public static InvalidResultMarker of(ResultId result, Digest work, long epoch, double at) {
         return new InvalidResultMarker(SCHEMA, result, work, epoch, at);
     }
 }

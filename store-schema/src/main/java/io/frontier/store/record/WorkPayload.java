@@ -1,12 +1,13 @@
 package io.frontier.store.record;
 
+import io.frontier.store.corpus.Digest;
 import io.frontier.store.error.InvalidInputException;
 
 /**
  * What a worker needs to run one work item: the digest of the input (its corpus name) and its
  * size in bytes. The digest must equal the work id of the record that carries it.
  */
-public record WorkPayload(WorkId hash, long size) {
+public record WorkPayload(Digest hash, long size) {
 
     public WorkPayload {
         if (hash == null) {

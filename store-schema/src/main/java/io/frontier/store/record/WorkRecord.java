@@ -1,5 +1,6 @@
 package io.frontier.store.record;
 
+import io.frontier.store.corpus.Digest;
 import io.frontier.store.error.InvalidInputException;
 
 /**
@@ -25,14 +26,14 @@ import io.frontier.store.error.InvalidInputException;
  */
 public record WorkRecord(
         int schema,
-        WorkId id,
+        Digest id,
         WorkState state,
         Token token,
         Owner owner,
         long epoch,
         Double leaseExpiry,
         int attempts,
-        WorkId parent,
+        Digest parent,
         WorkPayload payload,
         ResultId result,
         ResultId rejected) {
@@ -72,7 +73,7 @@ public record WorkRecord(
     }
 
     /** A new pending item: never leased, no attempts yet. */
-    public static WorkRecord pending(WorkPayload payload, WorkId parent, long epoch) {
+    public static WorkRecord pending(WorkPayload payload, Digest parent, long epoch) {
         return new WorkRecord(SCHEMA, payload.hash(), WorkState.PENDING, null, null, epoch, null, 0,
                 parent, payload, null, null);
     }

@@ -15,7 +15,7 @@ import io.frontier.store.manifest.ManifestCodecs;
 import io.frontier.store.manifest.ManifestEntry;
 import io.frontier.store.record.RecordCodec;
 import io.frontier.store.record.ResultId;
-import io.frontier.store.record.WorkId;
+import io.frontier.store.corpus.Digest;
 import io.frontier.store.record.WorkRecord;
 import io.frontier.store.record.WorkState;
 import java.util.ArrayList;
@@ -116,7 +116,7 @@ public final class WorkView {
     }
 
     private WorkItem committing(ReadTransaction tx, KeyValue pair) {
-        WorkId work = keys.decodeCommitting(pair.key());
+        Digest work = keys.decodeCommitting(pair.key());
         ResultId indexed = keys.decodeCommittingValue(pair.key(), pair.value());
         WorkRecord record = matching(tx, pair.key(), work, WorkState.COMMITTING);
         if (!indexed.equals(record.result())) {
@@ -146,7 +146,7 @@ public final class WorkView {
     }
 
     /** The record of {@code id}, which the index entry at {@code indexKey} says is in {@code state}. */
-    private WorkRecord matching(ReadTransaction tx, byte[] indexKey, WorkId id, WorkState state) {
+    private WorkRecord matching(ReadTransaction tx, byte[] indexKey, Digest id, WorkState state) {
         byte[] key = keys.work(id);
         byte[] value = tx.get(key);
         WorkRecord record = value == null ? null : RecordCodec.WORK.decode(key, value);

@@ -3,7 +3,7 @@ package io.frontier.store.wire;
 import io.frontier.store.error.InvalidInputException;
 import io.frontier.store.record.ResultId;
 import io.frontier.store.record.Token;
-import io.frontier.store.record.WorkId;
+import io.frontier.store.corpus.Digest;
 
 /**
  * Coordinator → worker ({@link Tags#ASSIGN}): execute work item {@code work}, held under
@@ -16,7 +16,7 @@ import io.frontier.store.record.WorkId;
  * @param epoch the job's epoch, which names the stage tree
  * @param attempt which execution of the item this is, from 1 (the work record's attempts)
  */
-public record Assign(WorkId work, Token token, ResultId result, long epoch, int attempt) {
+public record Assign(Digest work, Token token, ResultId result, long epoch, int attempt) {
 
     public Assign {
         if (work == null || token == null || result == null) {

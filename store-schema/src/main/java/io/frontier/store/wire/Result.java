@@ -4,7 +4,7 @@ import io.frontier.store.error.InvalidInputException;
 import io.frontier.store.manifest.ManifestEntry;
 import io.frontier.store.record.ResultId;
 import io.frontier.store.record.Token;
-import io.frontier.store.record.WorkId;
+import io.frontier.store.corpus.Digest;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -26,10 +26,10 @@ import java.util.Set;
  * @param generated how many outputs the execution wrote before de-duplication
  */
 public record Result(
-        WorkId work,
+        Digest work,
         Token token,
         ResultId result,
-        WorkId input,
+        Digest input,
         List<DeclaredChild> children,
         int generated,
         Execution execution) {
@@ -46,7 +46,7 @@ public record Result(
                     .with("work", work).with("children", children.size()).with("generated", generated)
                     .with("max", MAX_CHILDREN);
         }
-        Set<WorkId> seen = new HashSet<>();
+        Set<Digest> seen = new HashSet<>();
         for (DeclaredChild child : children) {
             if (child == null || !seen.add(child.digest())) {
                 throw new InvalidInputException("result declares a child twice or a null child")

@@ -5,7 +5,7 @@ import io.frontier.store.kv.KeyValue;
 import io.frontier.store.kv.KeyValueStore;
 import io.frontier.store.kv.ReadTransaction;
 import io.frontier.store.manifest.Child;
-import io.frontier.store.record.WorkId;
+import io.frontier.store.corpus.Digest;
 import io.frontier.store.record.WorkPayload;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -21,10 +21,10 @@ final class CampaignFixtures {
     }
 
     /** The id of the made-up input named {@code name}: the SHA-256 of its UTF-8 bytes. */
-    static WorkId id(String name) {
+    static Digest id(String name) {
         try {
             byte[] digest = MessageDigest.getInstance("SHA-256").digest(name.getBytes(StandardCharsets.UTF_8));
-            return WorkId.fromBytes(digest);
+            return Digest.of(digest);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }

@@ -15,7 +15,7 @@ import io.frontier.store.record.CampaignConfig;
 import io.frontier.store.record.Owner;
 import io.frontier.store.record.ResultId;
 import io.frontier.store.record.Token;
-import io.frontier.store.record.WorkId;
+import io.frontier.store.corpus.Digest;
 import io.frontier.store.record.WorkRecord;
 import io.frontier.store.record.WorkState;
 import io.frontier.store.wire.Execution;
@@ -92,11 +92,11 @@ class CampaignStateMachinePropertyTest {
     }
 
     private static void apply(CampaignStore store, StateMachineModel model, Op op) {
-        List<WorkId> ids = model.ids();
-        WorkId item = ids.isEmpty() ? null : ids.get(op.a() % ids.size());
+        List<Digest> ids = model.ids();
+        Digest item = ids.isEmpty() ? null : ids.get(op.a() % ids.size());
         switch (op.kind()) {
             case ADMIT -> {
-                WorkId id = payload("seed-" + op.a() % 6).hash();
+                Digest id = payload("seed-" + op.a() % 6).hash();
                 boolean created = model.admit(id);
                 assertThat(store.admitSeed(model.epoch, payload("seed-" + op.a() % 6)).created()).isEqualTo(created);
             }
@@ -133,7 +133,7 @@ class CampaignStateMachinePropertyTest {
             }
             case ADVANCE -> model.now += op.a() % 20;
             case RECOVER -> {
-                List<WorkId> due = model.recoverable();
+                List<Digest> due = model.recoverable();
                 RecoveryResult result = store.recoverExpired(model.epoch, OWNERS[0], CampaignStore.MAX_CLAIM, model.now);
                 assertThat(result.recovered()).extracting(Recovered::id).containsExactlyInAnyOrderElementsOf(due);
                 due.forEach(model::release);
@@ -168,7 +168,7 @@ class CampaignStateMachinePropertyTest {
                     boolean ok = state.state == WorkState.COMMITTING && state.promoted;
                     boolean repeat = state.state == WorkState.DONE;
                     if (ok) {
-                        List<WorkId> expected = model.complete(item);
+                        List<Digest> expected = model.complete(item);
                         assertThat(store.complete(model.epoch, item, result, model.now).enqueued())
                                 .containsExactlyElementsOf(expected);
                     } else {
@@ -195,7 +195,7 @@ class CampaignStateMachinePropertyTest {
     }
 
     /** The right token, the item's last (possibly stale) token, or one nobody holds. */
-    private static Token presented(StateMachineModel model, WorkId id, int choice) {
+    private static Token presented(StateMachineModel model, Digest id, int choice) {
         StateMachineModel.Item item = model.items.get(id);
         if (choice % 4 == 0 || item.lastToken == null) {
             return Token.random();
@@ -225,7 +225,7 @@ class CampaignStateMachinePropertyTest {
     }
 
     private static void compare(CampaignStore store, StateMachineModel model, Op op) {
-        Set<WorkId> seen = new HashSet<>();
+        Set<Digest> seen = new HashSet<>();
         for (var entry : model.items.entrySet()) {
             StateMachineModel.Item expected = entry.getValue();
             WorkRecord actual = store.work(entry.getKey());

@@ -30,7 +30,7 @@ import io.frontier.store.record.Owner;
 import io.frontier.store.record.RecordCodec;
 import io.frontier.store.record.ResultId;
 import io.frontier.store.record.Token;
-import io.frontier.store.record.WorkId;
+import io.frontier.store.corpus.Digest;
 import io.frontier.store.record.WorkRecord;
 import io.frontier.store.record.WorkState;
 import io.frontier.store.wire.Execution;
@@ -118,7 +118,7 @@ public abstract class CampaignStoreConformance {
         return new CommitRequest(lease, result, ".stage-" + epoch + "/3/" + result, list, EXECUTION);
     }
 
-    private void promoteAll(WorkId work, ResultId result, int children) {
+    private void promoteAll(Digest work, ResultId result, int children) {
         List<Promotion> marks = new ArrayList<>();
         for (int i = 0; i < children; i++) {
             marks.add(new Promotion(work, result, i));
@@ -129,23 +129,23 @@ public abstract class CampaignStoreConformance {
     }
 
     /** Admits, claims and takes the commit decision for a seed named {@code name}, one child. */
-    private WorkId committingSeed(String name) {
+    private Digest committingSeed(String name) {
         Lease lease = leasedSeed(name);
         store.beginCommit(epoch, request(lease, ResultId.random(), "child-of-" + name), T0);
         return lease.work();
     }
 
     /** {@code count} committing seeds, in work id order (the committing index order). */
-    private List<WorkId> committingSeeds(int count) {
-        List<WorkId> ids = new ArrayList<>();
+    private List<Digest> committingSeeds(int count) {
+        List<Digest> ids = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             ids.add(committingSeed("seed-" + i));
         }
-        ids.sort(Comparator.comparing(WorkId::hex));
+        ids.sort(Comparator.comparing(Digest::hex));
         return ids;
     }
 
-    private static List<WorkId> listed(CommittingPage page) {
+    private static List<Digest> listed(CommittingPage page) {
         return page.entries().stream().map(entry -> entry.work().id()).toList();
     }
 
@@ -168,7 +168,7 @@ public abstract class CampaignStoreConformance {
     }
 
     /** Truncates the stored work record of {@code work}, so that it cannot be decoded. */
-    private void truncateRecord(WorkId work) {
+    private void truncateRecord(Digest work) {
         String json = new String(RecordCodec.WORK.encode(store.work(work)), StandardCharsets.UTF_8);
         plant(keys.work(work), json.substring(0, json.length() - 9));
     }
@@ -326,7 +326,7 @@ public abstract class CampaignStoreConformance {
         ClaimResult second = store.claim(epoch, BOB, Set.of(), 6, T0, TTL);
         assertThat(first.granted()).hasSize(6);
         assertThat(second.granted()).hasSize(4);
-        Set<WorkId> ids = new HashSet<>();
+        Set<Digest> ids = new HashSet<>();
         Set<Token> tokens = new HashSet<>();
         for (WorkRecord record : concat(first.granted(), second.granted())) {
             assertThat(ids.add(record.id())).isTrue();
@@ -349,7 +349,7 @@ public abstract class CampaignStoreConformance {
 
     @Test
     void claimPrefersItsOwnBucketsAndStealsWhenTheyAreEmpty() {
-        List<WorkId> ids = new ArrayList<>();
+        List<Digest> ids = new ArrayList<>();
         for (int i = 0; i < 40; i++) {
             ids.add(admitted("seed-" + i).id());
         }
@@ -364,7 +364,7 @@ public abstract class CampaignStoreConformance {
 
     @Test
     void claimSkipsAndReportsACorruptRecordWithoutChangingIt() {
-        WorkId id = admitted("a").id();
+        Digest id = admitted("a").id();
         plant(keys.work(id), "{\"schema\":1,\"id\":");
         List<String> before = everything();
         ClaimResult result = store.claim(epoch, ALICE, Set.of(), 5, T0, TTL);
@@ -657,7 +657,7 @@ public abstract class CampaignStoreConformance {
 
     @Test
     void listCommittingPagesWithAnExclusiveCursorInWorkIdOrder() {
-        List<WorkId> ids = committingSeeds(5);
+        List<Digest> ids = committingSeeds(5);
 
         CommittingPage first = store.listCommitting(null, 2);
         CommittingPage second = store.listCommitting(first.next(), 2);
@@ -674,7 +674,7 @@ public abstract class CampaignStoreConformance {
 
     @Test
     void listCommittingResumesAfterACursorWhoseEntryHasEnded() {
-        List<WorkId> ids = committingSeeds(4);
+        List<Digest> ids = committingSeeds(4);
         CommittingPage first = store.listCommitting(null, 2);
         CommittingEntry ended = first.entries().get(1);
         store.abandon(epoch, ended.work().id(), ended.entry().result(), "stage lost", T0 + 1);
@@ -697,7 +697,7 @@ public abstract class CampaignStoreConformance {
 
     @Test
     void aCommittingItemWhoseRecordCannotBeReadIsBlockedAndTheOthersAreListed() {
-        List<WorkId> ids = committingSeeds(3);
+        List<Digest> ids = committingSeeds(3);
         truncateRecord(ids.get(1));
         List<String> before = everything();
 
@@ -716,7 +716,7 @@ public abstract class CampaignStoreConformance {
 
     @Test
     void committingEntriesWhoseIndexResultIndexOrManifestDisagreeAreBlocked() {
-        List<WorkId> ids = committingSeeds(4);
+        List<Digest> ids = committingSeeds(4);
         plant(keys.committing(ids.get(0)), CampaignKeys.committingValue(ResultId.random()));
         erase(keys.result(store.work(ids.get(1)).result()));
         byte[] resultKey = keys.result(store.work(ids.get(2)).result());
@@ -740,10 +740,10 @@ public abstract class CampaignStoreConformance {
 
     @Test
     void aCommittingKeyThatNamesNoWorkIsBlockedAndThePageEndsPastIt() {
-        List<WorkId> ids = committingSeeds(3);
+        List<Digest> ids = committingSeeds(3);
         // The id of the first entry plus one byte: sorts between the first and the second entry.
         List<Object> elements = new ArrayList<>(Tuple.fromBytes(keys.committing(ids.get(0))).getItems());
-        elements.set(elements.size() - 1, Arrays.copyOf(ids.get(0).bytes(), WorkId.BYTES + 1));
+        elements.set(elements.size() - 1, Arrays.copyOf(ids.get(0).bytes(), Digest.BYTES + 1));
         byte[] malformed = Tuple.fromList(elements).pack();
         plant(malformed, CampaignKeys.committingValue(ResultId.random()));
 
@@ -1062,7 +1062,7 @@ public abstract class CampaignStoreConformance {
 
     @Test
     void quiescenceIsRefusedWhileAPendingItemIsBlockedAsCorrupt() {
-        WorkId work = admitted("a").id();
+        Digest work = admitted("a").id();
         truncateRecord(work);
         assertThat(store.claim(epoch, ALICE, Set.of(), 5, T0, TTL).blocked()).hasSize(1);
         assertQuiescence(false);
@@ -1078,7 +1078,7 @@ public abstract class CampaignStoreConformance {
 
     @Test
     void quiescenceIsRefusedWhileACommittingItemIsBlockedAsCorrupt() {
-        WorkId work = committingSeed("a");
+        Digest work = committingSeed("a");
         truncateRecord(work);
         assertThat(store.listCommitting(null, 5).blocked()).hasSize(1);
         assertQuiescence(false);
@@ -1086,7 +1086,7 @@ public abstract class CampaignStoreConformance {
 
     @Test
     void quiescenceIsRefusedByAReadyIndexEntryThatNoCounterCounts() {
-        WorkId ghost = id("ghost");
+        Digest ghost = id("ghost");
         plant(keys.ready(Buckets.of(ghost, CONFIG.buckets()), ghost), new byte[0]);
         assertThat(store.counts().unfinished()).isZero();
         assertThat(store.claim(epoch, ALICE, Set.of(), 5, T0, TTL).blocked()).singleElement()
@@ -1098,7 +1098,7 @@ public abstract class CampaignStoreConformance {
 
     @Test
     void quiescenceIsRefusedByACommittingItemWhoseIndexEntryIsLost() {
-        WorkId work = committingSeed("a");
+        Digest work = committingSeed("a");
         erase(keys.committing(work));
         CommittingPage page = store.listCommitting(null, 5);
         assertThat(page.entries()).isEmpty();

@@ -3,7 +3,7 @@ package io.frontier.store.campaign;
 import io.frontier.store.manifest.Child;
 import io.frontier.store.record.ResultId;
 import io.frontier.store.record.Token;
-import io.frontier.store.record.WorkId;
+import io.frontier.store.corpus.Digest;
 import io.frontier.store.record.WorkState;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,15 +29,15 @@ final class StateMachineModel {
         ResultId result;
         List<Child> children = List.of();
         boolean promoted;
-        WorkId parent;
+        Digest parent;
 
-        Item(long epoch, WorkId parent) {
+        Item(long epoch, Digest parent) {
             this.epoch = epoch;
             this.parent = parent;
         }
     }
 
-    final Map<WorkId, Item> items = new TreeMap<>();
+    final Map<Digest, Item> items = new TreeMap<>();
     final int maxAttempts;
     long epoch = 1;
     double now;
@@ -48,7 +48,7 @@ final class StateMachineModel {
         this.now = now;
     }
 
-    List<WorkId> ids() {
+    List<Digest> ids() {
         return new ArrayList<>(items.keySet());
     }
 
@@ -56,11 +56,11 @@ final class StateMachineModel {
         return items.values().stream().filter(i -> i.state == state).count();
     }
 
-    boolean admit(WorkId id) {
+    boolean admit(Digest id) {
         return items.putIfAbsent(id, new Item(epoch, null)) == null;
     }
 
-    void grant(WorkId id, Token token, double ttl) {
+    void grant(Digest id, Token token, double ttl) {
         Item item = items.get(id);
         item.state = WorkState.LEASED;
         item.token = token;
@@ -71,24 +71,24 @@ final class StateMachineModel {
     }
 
     /** True if {@code token} may act on {@code id}'s lease now. */
-    boolean holds(WorkId id, Token token) {
+    boolean holds(Digest id, Token token) {
         Item item = items.get(id);
         return item.state == WorkState.LEASED && token.equals(item.token) && item.epoch == epoch;
     }
 
-    void renew(WorkId id, double ttl) {
+    void renew(Digest id, double ttl) {
         Item item = items.get(id);
         item.expiry = Math.max(item.expiry, now + ttl);
     }
 
-    void requeue(WorkId id, double ttl) {
+    void requeue(Digest id, double ttl) {
         renew(id, ttl);
         items.get(id).attempts++;
         rejected++;
     }
 
-    List<WorkId> recoverable() {
-        List<WorkId> due = new ArrayList<>();
+    List<Digest> recoverable() {
+        List<Digest> due = new ArrayList<>();
         items.forEach((id, item) -> {
             if (item.state == WorkState.LEASED && (item.epoch < epoch || item.expiry <= now)) {
                 due.add(id);
@@ -97,7 +97,7 @@ final class StateMachineModel {
         return due;
     }
 
-    void release(WorkId id) {
+    void release(Digest id) {
         Item item = items.get(id);
         item.state = WorkState.PENDING;
         item.token = null;
@@ -106,7 +106,7 @@ final class StateMachineModel {
         item.promoted = false;
     }
 
-    void commit(WorkId id, ResultId result, List<Child> children) {
+    void commit(Digest id, ResultId result, List<Child> children) {
         Item item = items.get(id);
         item.state = WorkState.COMMITTING;
         item.result = result;
@@ -114,14 +114,14 @@ final class StateMachineModel {
         item.promoted = children.isEmpty();
     }
 
-    boolean committing(WorkId id) {
+    boolean committing(Digest id) {
         return items.get(id).state == WorkState.COMMITTING;
     }
 
     /** Completes a committing item whose children are promoted; returns the children enqueued. */
-    List<WorkId> complete(WorkId id) {
+    List<Digest> complete(Digest id) {
         Item item = items.get(id);
-        List<WorkId> enqueued = new ArrayList<>();
+        List<Digest> enqueued = new ArrayList<>();
         for (Child child : item.children) {
             if (!items.containsKey(child.digest())) {
                 items.put(child.digest(), new Item(epoch, id));
@@ -133,7 +133,7 @@ final class StateMachineModel {
         return enqueued;
     }
 
-    void abandon(WorkId id) {
+    void abandon(Digest id) {
         Item item = items.get(id);
         if (item.attempts >= maxAttempts) {
             item.state = WorkState.ABANDONED;

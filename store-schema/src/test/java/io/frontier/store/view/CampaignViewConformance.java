@@ -21,7 +21,7 @@ import io.frontier.store.manifest.ManifestEntry;
 import io.frontier.store.record.CampaignConfig;
 import io.frontier.store.record.Owner;
 import io.frontier.store.record.ResultId;
-import io.frontier.store.record.WorkId;
+import io.frontier.store.corpus.Digest;
 import io.frontier.store.record.WorkPayload;
 import io.frontier.store.record.WorkRecord;
 import io.frontier.store.record.WorkState;
@@ -84,9 +84,9 @@ public abstract class CampaignViewConformance {
 
     // ---- helpers ---------------------------------------------------------------------------
 
-    static WorkId id(String name) {
+    static Digest id(String name) {
         try {
-            return WorkId.fromBytes(MessageDigest.getInstance("SHA-256").digest(name.getBytes(StandardCharsets.UTF_8)));
+            return Digest.of(MessageDigest.getInstance("SHA-256").digest(name.getBytes(StandardCharsets.UTF_8)));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
@@ -379,12 +379,12 @@ public abstract class CampaignViewConformance {
 
     @Test
     void pendingItemsArePagedWithACursorEachOnce() {
-        List<WorkId> admitted = new ArrayList<>();
+        List<Digest> admitted = new ArrayList<>();
         for (int i = 0; i < 7; i++) {
             admitted.add(store.admitSeed(epoch, new WorkPayload(id("p-" + i), 3)).record().id());
         }
 
-        List<WorkId> listed = new ArrayList<>();
+        List<Digest> listed = new ArrayList<>();
         WorkCursor cursor = null;
         int pages = 0;
         do {
@@ -414,7 +414,7 @@ public abstract class CampaignViewConformance {
     @Test
     void anIndexEntryWithoutAMatchingRecordIsBlockedAndTheOthersListed() {
         Lease good = leased("good", ALICE, T0);
-        WorkId pending = store.admitSeed(epoch, new WorkPayload(id("pending"), 7)).record().id();
+        Digest pending = store.admitSeed(epoch, new WorkPayload(id("pending"), 7)).record().id();
         byte[] forged = keys.leased(epoch, T0 + 5, pending);
         plant(forged, new byte[0]);
 

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.frontier.store.error.InvalidInputException;
 import io.frontier.store.record.ResultId;
 import io.frontier.store.record.Token;
-import io.frontier.store.record.WorkId;
+import io.frontier.store.corpus.Digest;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,8 +16,8 @@ import org.junit.jupiter.api.Test;
 
 class WireMessagesTest {
 
-    private static final WorkId WORK = WorkId.of("a".repeat(64));
-    private static final WorkId CHILD = WorkId.of("b".repeat(64));
+    private static final Digest WORK = Digest.parse("a".repeat(64));
+    private static final Digest CHILD = Digest.parse("b".repeat(64));
     private static final Token TOKEN = Token.of("c".repeat(32));
     private static final ResultId RESULT = ResultId.of("d".repeat(32));
     private static final Execution EXITED = new Execution("ok", 0, false, 12, false);
@@ -96,7 +96,7 @@ class WireMessagesTest {
     void resultWithMoreChildrenThanAnEntryHoldsIsRefused() {
         List<DeclaredChild> children = new ArrayList<>();
         for (int i = 0; i <= Result.MAX_CHILDREN; i++) {
-            children.add(new DeclaredChild(WorkId.of(String.format("%064x", i)), 1));
+            children.add(new DeclaredChild(Digest.parse(String.format("%064x", i)), 1));
         }
 
         assertThatThrownBy(() -> new Result(WORK, TOKEN, RESULT, WORK, children, children.size(), EXITED))

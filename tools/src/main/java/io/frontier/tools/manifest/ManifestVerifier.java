@@ -10,7 +10,6 @@ import io.frontier.store.corpus.ObjectDirectory;
 import io.frontier.store.corpus.fs.CorpusIoException;
 import io.frontier.store.error.UnreadableRecordException;
 import io.frontier.store.manifest.Child;
-import io.frontier.store.record.WorkId;
 import io.frontier.store.record.WorkRecord;
 import io.frontier.store.record.WorkState;
 import io.frontier.store.view.EntryId;
@@ -128,7 +127,7 @@ final class ManifestVerifier {
     }
 
     private void checkWork(ManifestRecord record) {
-        WorkId work = record.entry().work();
+        Digest work = record.entry().work();
         WorkRecord current;
         try {
             current = store.work(work);

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.frontier.store.corpus.ContentHasher;
 import io.frontier.store.keyspace.Counter;
-import io.frontier.store.record.WorkId;
+import io.frontier.store.corpus.Digest;
 import io.frontier.store.record.WorkRecord;
 import io.frontier.store.record.WorkState;
 import io.frontier.tools.ExitCodes;
@@ -35,13 +35,13 @@ class CampaignAcceptanceIT {
     @Timeout(300)
     void twoCoordinatorsSixWorkersTwelveSeedsNoChildren() throws Exception {
         CampaignHarness campaign = new CampaignHarness(directory, List.of("--children", "none"));
-        List<WorkId> seeds = campaign.addSeeds(12);
+        List<Digest> seeds = campaign.addSeeds(12);
 
         CampaignHarness.Run run = campaign.run(2, 6);
 
         assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCodes.OK);
         assertThat(campaign.corpusObjects()).hasSize(12);
-        for (WorkId seed : seeds) {
+        for (Digest seed : seeds) {
             WorkRecord record = campaign.work(seed);
             assertThat(record.state()).isEqualTo(WorkState.DONE);
             assertThat(record.attempts()).as("executed once: %s", seed).isEqualTo(1);
@@ -63,7 +63,7 @@ class CampaignAcceptanceIT {
     void everySeedYieldingTheSameChildAddsExactlyOneObject() throws Exception {
         CampaignHarness campaign = new CampaignHarness(directory, List.of("--children", "same"));
         campaign.addSeeds(12);
-        WorkId child = WorkId.of(ContentHasher.hash(SAME_CHILD).digest().hex());
+        Digest child = Digest.parse(ContentHasher.hash(SAME_CHILD).digest().hex());
 
         CampaignHarness.Run run = campaign.run(2, 6);
 
@@ -122,7 +122,7 @@ class CampaignAcceptanceIT {
     @Timeout(300)
     void aMalformedResultQuarantinesTheWorkerAndTheSameTokenSucceedsElsewhere() throws Exception {
         CampaignHarness campaign = new CampaignHarness(directory, List.of("--children", "none"));
-        List<WorkId> seeds = campaign.addSeeds(4);
+        List<Digest> seeds = campaign.addSeeds(4);
 
         CampaignHarness.Run run = campaign.run(1, 2, "--faults", "worker.malformed-result@1");
 
@@ -133,7 +133,7 @@ class CampaignAcceptanceIT {
         assertThat(totals.get("executions").asLong()).isEqualTo(4);
         long retried = seeds.stream().map(campaign::work).filter(record -> record.attempts() == 2).count();
         assertThat(retried).as("exactly the rejected item ran twice").isEqualTo(1);
-        for (WorkId seed : seeds) {
+        for (Digest seed : seeds) {
             assertThat(campaign.work(seed).state()).isEqualTo(WorkState.DONE);
         }
         assertThat(campaign.counts().get(Counter.REJECTED)).isEqualTo(1);
@@ -145,7 +145,7 @@ class CampaignAcceptanceIT {
     void aSeedArrivingJustBeforeRootsProbeIsExecutedBeforeQuiescence() throws Exception {
         CampaignHarness campaign = new CampaignHarness(directory, List.of("--children", "none"));
         campaign.addSeeds(3);
-        CompletableFuture<WorkId> late = CompletableFuture.supplyAsync(() -> {
+        CompletableFuture<Digest> late = CompletableFuture.supplyAsync(() -> {
             try {
                 awaitDone(campaign, 3);
                 return campaign.addSeed("late", "arrived while root was idle\n");
@@ -157,7 +157,7 @@ class CampaignAcceptanceIT {
         CampaignHarness.Run run = campaign.run(1, 2, "--idle-window", "3000");
 
         assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCodes.OK);
-        WorkId lateSeed = late.get();
+        Digest lateSeed = late.get();
         assertThat(campaign.work(lateSeed).state()).isEqualTo(WorkState.DONE);
         assertThat(campaign.summary(1).get("totals").get("executions").asLong()).isEqualTo(4);
     }

@@ -10,7 +10,7 @@ import io.frontier.store.keyspace.CampaignKeys;
 import io.frontier.store.kv.KeyValueStore;
 import io.frontier.store.kv.KeyValueStores;
 import io.frontier.store.record.JobHeartbeat;
-import io.frontier.store.record.WorkId;
+import io.frontier.store.corpus.Digest;
 import io.frontier.store.record.WorkRecord;
 import io.frontier.store.wire.WireCodec;
 import io.frontier.tools.FrontierCommand;
@@ -51,18 +51,18 @@ final class CampaignHarness {
     }
 
     /** Writes {@code count} distinct seeds {@code seed-<i>}. */
-    List<WorkId> addSeeds(int count) throws IOException {
-        List<WorkId> ids = new ArrayList<>();
+    List<Digest> addSeeds(int count) throws IOException {
+        List<Digest> ids = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             ids.add(addSeed("seed-" + i, "seed number " + i + "\n"));
         }
         return ids;
     }
 
-    WorkId addSeed(String name, String content) throws IOException {
+    Digest addSeed(String name, String content) throws IOException {
         byte[] bytes = content.getBytes(StandardCharsets.UTF_8);
         Files.write(seeds.resolve(name), bytes);
-        return WorkId.of(ContentHasher.hash(bytes).digest().hex());
+        return Digest.parse(ContentHasher.hash(bytes).digest().hex());
     }
 
     /** Runs one job with {@code frontier run}; returns how it ended. Output of the job goes to this JVM's output. */
@@ -203,7 +203,7 @@ final class CampaignHarness {
         }
     }
 
-    WorkRecord work(WorkId id) {
+    WorkRecord work(Digest id) {
         return store(store -> store.work(id));
     }
 }

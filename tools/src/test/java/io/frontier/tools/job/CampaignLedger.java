@@ -17,7 +17,7 @@ import io.frontier.store.manifest.ResultOutcome;
 import io.frontier.store.record.EpochRecord;
 import io.frontier.store.record.JobHeartbeat;
 import io.frontier.store.record.RecordCodec;
-import io.frontier.store.record.WorkId;
+import io.frontier.store.corpus.Digest;
 import io.frontier.store.record.WorkRecord;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -32,7 +32,7 @@ import java.util.TreeMap;
  * manifest entries with their children and outcomes, counters, epoch and heartbeat, and every
  * key and value as text, so a test can compare the store before and after.
  */
-record CampaignLedger(Map<WorkId, WorkRecord> works, List<Entry> manifest, Counts counts, EpochRecord epoch,
+record CampaignLedger(Map<Digest, WorkRecord> works, List<Entry> manifest, Counts counts, EpochRecord epoch,
                       JobHeartbeat heartbeat, Map<String, String> raw) {
 
     /** One manifest entry in commit order, with its children and its outcome (null while committing). */
@@ -42,7 +42,7 @@ record CampaignLedger(Map<WorkId, WorkRecord> works, List<Entry> manifest, Count
     static CampaignLedger read(KeyValueStore kv, CampaignKeys keys) {
         Counts counts = new CampaignStore(kv, keys).counts();
         return kv.read(tx -> {
-            Map<WorkId, WorkRecord> works = new TreeMap<>();
+            Map<Digest, WorkRecord> works = new TreeMap<>();
             for (KeyValue pair : all(tx, keys.works().begin(), keys.works().end())) {
                 works.put(keys.decodeWork(pair.key()), RecordCodec.WORK.decode(pair.key(), pair.value()));
             }
@@ -114,7 +114,7 @@ record CampaignLedger(Map<WorkId, WorkRecord> works, List<Entry> manifest, Count
     }
 
     /** The manifest entries of {@code work}. */
-    List<Entry> entriesOf(WorkId work) {
+    List<Entry> entriesOf(Digest work) {
         return manifest.stream().filter(entry -> entry.head().work().equals(work)).toList();
     }
 }

@@ -9,7 +9,7 @@ import io.frontier.store.keyspace.CampaignKeys;
 import io.frontier.store.keyspace.Counter;
 import io.frontier.store.manifest.Child;
 import io.frontier.store.manifest.Outcome;
-import io.frontier.store.record.WorkId;
+import io.frontier.store.corpus.Digest;
 import io.frontier.store.record.WorkRecord;
 import io.frontier.store.record.WorkState;
 import java.io.IOException;
@@ -37,7 +37,7 @@ final class ResumeInvariants {
      * name and the corpus holds exactly the items; no stage tree is left; and the last job said
      * it ended.
      */
-    static void assertFinishedExactlyOnce(CampaignHarness campaign, Collection<WorkId> seeds, int items)
+    static void assertFinishedExactlyOnce(CampaignHarness campaign, Collection<Digest> seeds, int items)
             throws IOException {
         CampaignLedger ledger = campaign.ledger();
         assertThat(ledger.works()).as("work items").hasSize(items);
@@ -54,14 +54,14 @@ final class ResumeInvariants {
         }
         assertThat(ledger.manifest()).as("manifest entries").hasSize(items);
 
-        Set<WorkId> children = new HashSet<>();
+        Set<Digest> children = new HashSet<>();
         ledger.manifest().forEach(entry -> entry.children().stream().map(Child::digest).forEach(children::add));
-        Set<WorkId> notSeeds = new TreeSet<>(ledger.works().keySet());
+        Set<Digest> notSeeds = new TreeSet<>(ledger.works().keySet());
         notSeeds.removeAll(seeds);
         assertThat(ledger.works().keySet()).as("every child is an item").containsAll(children);
         assertThat(children).as("every item that is not a seed is a child").containsAll(notSeeds);
-        for (WorkId child : notSeeds) {
-            WorkId parent = ledger.works().get(child).parent();
+        for (Digest child : notSeeds) {
+            Digest parent = ledger.works().get(child).parent();
             assertThat(ledger.entriesOf(parent)).as("the parent of %s produced it", child)
                     .allSatisfy(entry -> assertThat(entry.children()).extracting(Child::digest).contains(child));
         }
@@ -74,7 +74,7 @@ final class ResumeInvariants {
         CorpusCheckReport check = new CorpusCheck(campaign.campaign.resolve("corpus")).run(CheckProgress.NONE);
         assertThat(check.findings()).as("corpus check findings").isEmpty();
         assertThat(campaign.corpusObjects()).as("corpus objects are exactly the items")
-                .containsExactlyInAnyOrderElementsOf(ledger.works().keySet().stream().map(WorkId::hex).toList());
+                .containsExactlyInAnyOrderElementsOf(ledger.works().keySet().stream().map(Digest::hex).toList());
         assertThat(campaign.stageDirectories()).as("stage trees left").isEmpty();
 
         assertThat(ledger.heartbeat()).as("heartbeat").isNotNull();

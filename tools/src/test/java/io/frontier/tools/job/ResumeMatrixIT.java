@@ -13,7 +13,7 @@ import io.frontier.store.kv.StoreOptions;
 import io.frontier.store.kv.StoreUrl;
 import io.frontier.store.manifest.Child;
 import io.frontier.store.record.JobHeartbeat;
-import io.frontier.store.record.WorkId;
+import io.frontier.store.corpus.Digest;
 import io.frontier.store.record.WorkRecord;
 import io.frontier.store.record.WorkState;
 import io.frontier.tools.ExitCodes;
@@ -121,7 +121,10 @@ class ResumeMatrixIT {
 
     @Test
     void coordinatorKilledDuringReplayIsReplayedAgain() throws Exception {
-        Campaign campaign = derived(3, 3);
+        // Claims pick pending items at random, so the second commit decision may be any item
+        // enqueued by then: seeds and their children. Two generations with children make sure
+        // it has children for replay to promote, and so a point between two promotions.
+        Campaign campaign = twoGenerations(3, 3);
         CampaignHarness.Run crashed = campaign.harness.run(1, 2, "--heartbeat-interval", BEAT_MILLIS,
                 "--faults", stop(0, StopPoint.AFTER_BEGIN_COMMIT, 2));
         assertKilledByFault(crashed);
@@ -217,7 +220,7 @@ class ResumeMatrixIT {
     @Test
     void wholeJobKilledMidCampaignIsResumed() throws Exception {
         CampaignHarness harness = new CampaignHarness(directory, List.of("--children", "same", "--sleep-ms", "200"));
-        List<WorkId> seeds = harness.addSeeds(6);
+        List<Digest> seeds = harness.addSeeds(6);
         Campaign campaign = new Campaign(harness, seeds, seeds.size() + 1);
         CompletableFuture<CampaignHarness.Run> job = harness.startRun(1, 2, "--heartbeat-interval", BEAT_MILLIS);
         harness.await("three items done", JOB_END, () -> harness.counts().get(Counter.DONE) >= 3);
@@ -235,15 +238,23 @@ class ResumeMatrixIT {
         List<String> options = new ArrayList<>(List.of("--children", "derived", "--fanout", Integer.toString(fanout)));
         options.addAll(List.of(targetOptions));
         CampaignHarness harness = new CampaignHarness(directory, options);
-        List<WorkId> ids = new ArrayList<>(harness.addSeeds(seeds));
+        List<Digest> ids = new ArrayList<>(harness.addSeeds(seeds));
         // The first child of seed 0, also given as a seed: known before it is produced, so it
         // must not be enqueued again.
         ids.add(harness.addSeed("twin", "frontier-child 1 0\nseed number 0\n"));
         return new Campaign(harness, ids, seeds * (1 + fanout));
     }
 
+    /** Seeds whose children have {@code fanout} children too; no twin seed. */
+    private Campaign twoGenerations(int fanout, int seeds) throws Exception {
+        CampaignHarness harness = new CampaignHarness(directory,
+                List.of("--children", "derived", "--fanout", Integer.toString(fanout), "--depth", "2"));
+        List<Digest> ids = new ArrayList<>(harness.addSeeds(seeds));
+        return new Campaign(harness, ids, seeds * (1 + fanout + fanout * fanout));
+    }
+
     /** A harness with its seeds and how many items the campaign has in the end. */
-    private record Campaign(CampaignHarness harness, List<WorkId> seeds, int items) {
+    private record Campaign(CampaignHarness harness, List<Digest> seeds, int items) {
 
         /** Resumes once the crashed job is presumed dead, and checks the campaign's end. */
         CampaignHarness.Run resumeWhenPresumedDead(CampaignLedger atCrash) throws Exception {
@@ -290,7 +301,7 @@ class ResumeMatrixIT {
     /** The children of {@code work}'s entry that are not seeds, so not in the corpus before it. */
     private List<String> newChildrenOf(Campaign campaign, CampaignLedger ledger, WorkRecord work) {
         return ledger.entriesOf(work.id()).get(0).children().stream().map(Child::digest)
-                .filter(child -> !campaign.seeds().contains(child)).map(WorkId::hex).toList();
+                .filter(child -> !campaign.seeds().contains(child)).map(Digest::hex).toList();
     }
 
     /**

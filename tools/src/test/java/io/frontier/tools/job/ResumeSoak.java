@@ -6,7 +6,7 @@ import static io.frontier.tools.job.ResumeInvariants.assertNothingDoneWasRedone;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.frontier.store.keyspace.Counter;
-import io.frontier.store.record.WorkId;
+import io.frontier.store.corpus.Digest;
 import io.frontier.tools.ExitCodes;
 import io.frontier.worker.fault.StopPoint;
 import java.nio.file.Files;
@@ -79,7 +79,7 @@ class ResumeSoak {
                 ? List.of("--children", "same", "--sleep-ms", sleep)
                 : List.of("--children", "derived", "--fanout", Integer.toString(fanout), "--sleep-ms", sleep);
         CampaignHarness campaign = new CampaignHarness(root, options);
-        List<WorkId> seeds = new ArrayList<>(campaign.addSeeds(seedCount));
+        List<Digest> seeds = new ArrayList<>(campaign.addSeeds(seedCount));
         int items = shared ? seedCount + 1 : seedCount * (1 + fanout);
         if (!shared) {
             seeds.add(campaign.addSeed("twin", "frontier-child 1 0\nseed number 0\n"));

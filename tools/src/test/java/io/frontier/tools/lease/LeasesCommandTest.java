@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.frontier.store.manifest.ManifestEntry;
-import io.frontier.store.record.WorkId;
+import io.frontier.store.corpus.Digest;
 import io.frontier.store.record.WorkRecord;
 import io.frontier.tools.CommandRun;
 import io.frontier.tools.ExitCodes;
@@ -27,15 +27,15 @@ class LeasesCommandTest {
     WorkRecord aliceLeased;
     WorkRecord bobLeased;
     ManifestEntry committing;
-    WorkId pending;
+    Digest pending;
 
     /** Alice holds one lease and one committing item, Bob one lease; one item is pending. */
     @BeforeEach
     void create() {
         campaign = TestCampaign.create(root, "--lease", "30000");
-        WorkId first = campaign.seed("first");
-        WorkId second = campaign.seed("second");
-        Map<WorkId, WorkRecord> alice = campaign.claimAll(TestCampaign.ALICE);
+        Digest first = campaign.seed("first");
+        Digest second = campaign.seed("second");
+        Map<Digest, WorkRecord> alice = campaign.claimAll(TestCampaign.ALICE);
         aliceLeased = alice.get(first);
         bobLeased = campaign.leased("third", TestCampaign.BOB);
         committing = campaign.commit(alice.get(second), "kid");

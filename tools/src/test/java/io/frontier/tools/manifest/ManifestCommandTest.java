@@ -7,7 +7,7 @@ import io.frontier.store.campaign.ItemResult;
 import io.frontier.store.campaign.Promotion;
 import io.frontier.store.manifest.ManifestEntry;
 import io.frontier.store.record.RecordCodec;
-import io.frontier.store.record.WorkId;
+import io.frontier.store.corpus.Digest;
 import io.frontier.store.record.WorkRecord;
 import io.frontier.store.view.EntryId;
 import io.frontier.store.view.ManifestView;
@@ -46,11 +46,11 @@ class ManifestCommandTest {
 
     /** Commits one entry per seed, in the order given, all left open; returns their result ids in that order. */
     private List<String> committedInOrder(String... seeds) {
-        List<WorkId> ids = new ArrayList<>();
+        List<Digest> ids = new ArrayList<>();
         for (String seed : seeds) {
             ids.add(campaign.seed(seed));
         }
-        Map<WorkId, WorkRecord> leased = campaign.claimAll(TestCampaign.ALICE);
+        Map<Digest, WorkRecord> leased = campaign.claimAll(TestCampaign.ALICE);
         List<String> results = new ArrayList<>();
         for (int i = 0; i < seeds.length; i++) {
             results.add(campaign.commit(leased.get(ids.get(i)), "child of " + seeds[i]).result().hex());

@@ -7,7 +7,7 @@ import io.frontier.store.campaign.Counts;
 import io.frontier.store.campaign.Lease;
 import io.frontier.store.keyspace.Counter;
 import io.frontier.store.record.ResultId;
-import io.frontier.store.record.WorkId;
+import io.frontier.store.corpus.Digest;
 import io.frontier.store.record.WorkRecord;
 import io.frontier.tools.CommandRun;
 import io.frontier.tools.ExitCodes;
@@ -43,10 +43,10 @@ class StatusCommandTest {
      * after an invalid result.
      */
     private void busyCampaign() {
-        WorkId one = campaign.seed("seed one");
-        WorkId two = campaign.seed("seed two");
-        WorkId three = campaign.seed("seed three");
-        Map<WorkId, WorkRecord> alice = campaign.claimAll(TestCampaign.ALICE);
+        Digest one = campaign.seed("seed one");
+        Digest two = campaign.seed("seed two");
+        Digest three = campaign.seed("seed three");
+        Map<Digest, WorkRecord> alice = campaign.claimAll(TestCampaign.ALICE);
         WorkRecord retried = campaign.leased("seed four", TestCampaign.BOB);
         campaign.commit(alice.get(one), "child a", "child b");
         campaign.finish(one);

@@ -5,7 +5,6 @@ import io.frontier.store.corpus.Digest;
 import io.frontier.store.corpus.HashedContent;
 import io.frontier.store.corpus.stage.StageWriter;
 import io.frontier.store.corpus.stage.StagedChild;
-import io.frontier.store.record.WorkId;
 import io.frontier.store.wire.DeclaredChild;
 import io.frontier.store.wire.Result;
 import java.nio.file.Path;
@@ -51,8 +50,8 @@ final class ChildStaging {
      *     cannot be written; the stage then holds some of the children, and the caller must not
      *     declare it as complete
      */
-    static Staged stage(List<Path> outputs, WorkId input, StageWriter writer, int limit) {
-        Digest inputDigest = Digest.parse(input.hex());
+    static Staged stage(List<Path> outputs, Digest input, StageWriter writer, int limit) {
+        Digest inputDigest = input;
         Map<Digest, Path> distinct = new LinkedHashMap<>();
         int sameAsInput = 0;
         for (Path output : outputs) {
@@ -76,7 +75,7 @@ final class ChildStaging {
                 throw new WorkerException("an output changed while it was staged")
                         .with("path", child.getValue()).with("expected", child.getKey()).with("actual", staged.digest());
             }
-            children.add(new DeclaredChild(WorkId.of(staged.digest().hex()), staged.size()));
+            children.add(new DeclaredChild(staged.digest(), staged.size()));
         }
         return new Staged(children, outputs.size(), sameAsInput, overLimit);
     }

@@ -1,7 +1,7 @@
 package io.frontier.worker.rank;
 
 import io.frontier.store.corpus.ContentHasher;
-import io.frontier.store.record.WorkId;
+import io.frontier.store.corpus.Digest;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -36,7 +36,7 @@ final class InputCopy {
      * @param size   how many bytes were read
      * @param problem why the copy is unusable, or empty if it is verified
      */
-    record Copied(WorkId actual, long size, String problem) {
+    record Copied(Digest actual, long size, String problem) {
 
         boolean verified() {
             return problem.isEmpty();
@@ -50,7 +50,7 @@ final class InputCopy {
      *
      * @throws WorkerException if the destination cannot be written
      */
-    static Copied copy(Path object, WorkId expected, Path destination) {
+    static Copied copy(Path object, Digest expected, Path destination) {
         MessageDigest sha256 = sha256();
         long size = 0;
         String problem = "";
@@ -71,7 +71,7 @@ final class InputCopy {
             throw new WorkerException("private input copy cannot be written", e)
                     .with("path", destination).with("problem", e.toString());
         }
-        WorkId actual = WorkId.fromBytes(sha256.digest());
+        Digest actual = Digest.of(sha256.digest());
         if (problem.isEmpty() && !actual.equals(expected)) {
             problem = "object content does not match its name";
         }

@@ -8,7 +8,7 @@ import io.frontier.store.corpus.StageLocation;
 import io.frontier.store.corpus.fs.DurableFiles;
 import io.frontier.store.corpus.fs.Fsync;
 import io.frontier.store.corpus.stage.StageWriter;
-import io.frontier.store.record.WorkId;
+import io.frontier.store.corpus.Digest;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,7 +34,7 @@ class ChildStagingTest {
             files.add(Files.writeString(outputs.resolve(String.format("%06d", i)), "child " + i));
         }
         files.add(Files.writeString(outputs.resolve("duplicate"), "child 0"));
-        WorkId input = WorkId.of(ContentHasher.hash("input".getBytes(StandardCharsets.UTF_8)).digest().hex());
+        Digest input = Digest.parse(ContentHasher.hash("input".getBytes(StandardCharsets.UTF_8)).digest().hex());
         CorpusLayout layout = new CorpusLayout(campaign);
         StageWriter writer = new StageWriter(layout, new StageLocation(1, 3, "r1"), new DurableFiles(new Fsync()));
 

@@ -10,7 +10,6 @@ import io.frontier.store.corpus.stage.StageInspector;
 import io.frontier.store.corpus.stage.StagedChild;
 import io.frontier.store.record.ResultId;
 import io.frontier.store.record.Token;
-import io.frontier.store.record.WorkId;
 import io.frontier.store.wire.Assign;
 import io.frontier.store.wire.Result;
 import io.frontier.store.wire.Shutdown;
@@ -110,12 +109,12 @@ final class LoopbackJob implements AutoCloseable {
     }
 
     /** Publishes {@code content} into the public corpus and returns its work id. */
-    WorkId seed(String content) {
-        return WorkId.of(corpus.publish(content.getBytes(StandardCharsets.UTF_8)).digest().hex());
+    Digest seed(String content) {
+        return Digest.parse(corpus.publish(content.getBytes(StandardCharsets.UTF_8)).digest().hex());
     }
 
     /** Sends a fresh ASSIGN for {@code work} from the coordinator and returns it. */
-    Assign assign(WorkId work) {
+    Assign assign(Digest work) {
         Assign assign = new Assign(work, Token.random(), ResultId.random(), EPOCH, 1);
         coordinator().send(WORKER, Tags.ASSIGN, WireCodec.encode(assign));
         return assign;
@@ -135,7 +134,7 @@ final class LoopbackJob implements AutoCloseable {
     }
 
     /** Assigns {@code work} and returns its RESULT. */
-    Result execute(WorkId work) {
+    Result execute(Digest work) {
         assign(work);
         return awaitResult();
     }
@@ -186,7 +185,7 @@ final class LoopbackJob implements AutoCloseable {
     /** Accepts the stage of {@code assign} for {@code result}'s children as a coordinator would, or throws. */
     void inspect(Assign assign, Result result) {
         List<StagedChild> declared = result.children().stream()
-                .map(child -> new StagedChild(Digest.parse(child.digest().hex()), child.size()))
+                .map(child -> new StagedChild(child.digest(), child.size()))
                 .toList();
         new StageInspector(layout).inspect(stageOf(assign), declared);
     }

@@ -8,7 +8,6 @@ import io.frontier.store.corpus.stage.StageRejectedException;
 import io.frontier.store.corpus.stage.StagedChild;
 import io.frontier.store.record.ResultId;
 import io.frontier.store.record.Token;
-import io.frontier.store.record.WorkId;
 import io.frontier.store.wire.Assign;
 import io.frontier.store.wire.MalformedMessageException;
 import io.frontier.store.wire.Result;
@@ -78,7 +77,7 @@ public final class ScriptedJobRank {
         JobTopology topology = new JobTopology(link.size(), 1);
         Object report;
         if (link.rank() == 0) {
-            List<WorkId> seeds = Files.readAllLines(directory.resolve("seeds.txt")).stream().map(WorkId::of).toList();
+            List<Digest> seeds = Files.readAllLines(directory.resolve("seeds.txt")).stream().map(Digest::parse).toList();
             report = coordinate(link, topology, new CorpusLayout(settings.campaignDirectory()), seeds);
         } else {
             WorkerRank worker = new WorkerRank(link, topology, 1, settings, ExecutorFactory.onThisMachine(),
@@ -91,8 +90,8 @@ public final class ScriptedJobRank {
     }
 
     private static CoordinatorReport coordinate(Transport link, JobTopology topology, CorpusLayout layout,
-                                                List<WorkId> seeds) {
-        Deque<WorkId> pending = new ArrayDeque<>(seeds);
+                                                List<Digest> seeds) {
+        Deque<Digest> pending = new ArrayDeque<>(seeds);
         Deque<Integer> idle = new ArrayDeque<>(topology.workersOf(0));
         Map<Integer, Assign> active = new HashMap<>();
         List<Answer> answers = new ArrayList<>();
@@ -136,7 +135,7 @@ public final class ScriptedJobRank {
             return "does not answer its assignment";
         }
         List<StagedChild> declared = result.children().stream()
-                .map(child -> new StagedChild(Digest.parse(child.digest().hex()), child.size())).toList();
+                .map(child -> new StagedChild(child.digest(), child.size())).toList();
         try {
             new StageInspector(layout).inspect(new StageLocation(EPOCH, worker, assign.result().hex()), declared);
         } catch (StageRejectedException e) {

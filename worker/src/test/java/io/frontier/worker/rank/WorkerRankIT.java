@@ -7,7 +7,7 @@ import io.frontier.store.corpus.CorpusLayout;
 import io.frontier.store.corpus.ObjectDirectory;
 import io.frontier.store.corpus.fs.DurableFiles;
 import io.frontier.store.corpus.fs.Fsync;
-import io.frontier.store.record.WorkId;
+import io.frontier.store.corpus.Digest;
 import io.frontier.store.wire.DeclaredChild;
 import io.frontier.store.wire.ShutdownAck;
 import io.frontier.store.wire.WireCodec;
@@ -45,7 +45,7 @@ class WorkerRankIT {
     @TempDir
     Path dir;
 
-    private List<WorkId> seeds;
+    private List<Digest> seeds;
 
     /** Publishes the seeds, installs the target, writes the settings; returns the settings file. */
     private Path prepare() throws Exception {
@@ -56,9 +56,9 @@ class WorkerRankIT {
         ObjectDirectory corpus = new ObjectDirectory(layout.corpus(), files);
         seeds = new ArrayList<>();
         for (String seed : SEEDS) {
-            seeds.add(WorkId.of(corpus.publish(seed.getBytes(StandardCharsets.UTF_8)).digest().hex()));
+            seeds.add(Digest.parse(corpus.publish(seed.getBytes(StandardCharsets.UTF_8)).digest().hex()));
         }
-        Files.write(dir.resolve("seeds.txt"), seeds.stream().map(WorkId::hex).toList());
+        Files.write(dir.resolve("seeds.txt"), seeds.stream().map(Digest::hex).toList());
         WorkerSettings settings = new WorkerSettings(
                 FileContractTarget.command(FileContractTarget.install(dir.resolve("bin")),
                         List.of("--children", "derived", "--fanout", "2")),
@@ -90,7 +90,7 @@ class WorkerRankIT {
     private static List<DeclaredChild> derivedChildren(String seed) {
         return List.of(0, 1).stream().map(i -> {
             byte[] child = ("frontier-child 1 " + i + "\n" + seed).getBytes(StandardCharsets.UTF_8);
-            return new DeclaredChild(WorkId.of(ContentHasher.hash(child).digest().hex()), child.length);
+            return new DeclaredChild(Digest.parse(ContentHasher.hash(child).digest().hex()), child.length);
         }).toList();
     }
 

@@ -9,7 +9,7 @@ import io.frontier.store.corpus.stage.StageProblem;
 import io.frontier.store.corpus.stage.StageRejectedException;
 import io.frontier.store.record.ResultId;
 import io.frontier.store.record.Token;
-import io.frontier.store.record.WorkId;
+import io.frontier.store.corpus.Digest;
 import io.frontier.store.wire.Assign;
 import io.frontier.store.wire.DeclaredChild;
 import io.frontier.store.wire.Execution;
@@ -70,8 +70,8 @@ class WorkerRankTest {
                 ResourceLimits.NONE);
     }
 
-    private static WorkId digestOf(String content) {
-        return WorkId.of(ContentHasher.hash(content.getBytes(StandardCharsets.UTF_8)).digest().hex());
+    private static Digest digestOf(String content) {
+        return Digest.parse(ContentHasher.hash(content.getBytes(StandardCharsets.UTF_8)).digest().hex());
     }
 
     private static List<String> namesIn(Path directory) throws IOException {
@@ -86,7 +86,7 @@ class WorkerRankTest {
     @Test
     void derivedChildrenAreStagedExactlyAsDeclaredAndTheResultEchoesTheAssignment() throws Exception {
         job = LoopbackJob.start(dir, fileContract("--children", "derived", "--fanout", "3"));
-        WorkId seed = job.seed("seed a\n");
+        Digest seed = job.seed("seed a\n");
 
         Assign assign = job.assign(seed);
         Result result = job.awaitResult();
@@ -106,8 +106,8 @@ class WorkerRankTest {
     @Test
     void eachRunDirectoryIsRemovedAfterItsResultAndTheScratchDirectoryAtShutdown() throws Exception {
         job = LoopbackJob.start(dir, fileContract("--children", "same"));
-        WorkId first = job.seed("first\n");
-        WorkId second = job.seed("second\n");
+        Digest first = job.seed("first\n");
+        Digest second = job.seed("second\n");
 
         Assign firstAssign = job.assign(first);
         job.awaitResult();
@@ -122,7 +122,7 @@ class WorkerRankTest {
     @Test
     void identicalOutputsBecomeOneChildWhileGeneratedCountsEveryOutput() throws Exception {
         job = LoopbackJob.start(dir, target("printf 'twin\\n' > \"$2/a\"; printf 'twin\\n' > \"$2/b\"\n"));
-        WorkId seed = job.seed("seed\n");
+        Digest seed = job.seed("seed\n");
 
         Assign assign = job.assign(seed);
         Result result = job.awaitResult();
@@ -136,7 +136,7 @@ class WorkerRankTest {
     @Test
     void anOutputEqualToTheInputIsDroppedButCounted() throws Exception {
         job = LoopbackJob.start(dir, target("cp \"$1\" \"$2/copy\"; printf 'new\\n' > \"$2/new\"\n"));
-        WorkId seed = job.seed("seed\n");
+        Digest seed = job.seed("seed\n");
 
         Assign assign = job.assign(seed);
         Result result = job.awaitResult();
@@ -151,7 +151,7 @@ class WorkerRankTest {
     void aCorruptedCorpusObjectIsNeverExecutedAndTheResultEchoesTheActualDigest() throws Exception {
         Path executed = dir.resolve("executed");
         job = LoopbackJob.start(dir, target("touch '" + executed + "'; printf 'child\\n' > \"$2/c\"\n"));
-        WorkId seed = job.seed("seed bytes\n");
+        Digest seed = job.seed("seed bytes\n");
         flipByte(job.layout().corpus().resolve(seed.hex()), 2);
 
         Assign assign = job.assign(seed);
@@ -173,7 +173,7 @@ class WorkerRankTest {
     void aMissingCorpusObjectReadsAsNoBytesAndIsNotExecuted() throws Exception {
         Path executed = dir.resolve("executed");
         job = LoopbackJob.start(dir, target("touch '" + executed + "'\n"));
-        WorkId seed = job.seed("soon gone\n");
+        Digest seed = job.seed("soon gone\n");
         Files.delete(job.layout().corpus().resolve(seed.hex()));
 
         Result result = job.execute(seed);
@@ -187,7 +187,7 @@ class WorkerRankTest {
     void aMissingObjectOfTheEmptyInputIsAWorkerFailureNotAResultWithoutChildren() throws Exception {
         Path executed = dir.resolve("executed");
         job = LoopbackJob.start(dir, target("touch '" + executed + "'\n"));
-        WorkId empty = job.seed("");
+        Digest empty = job.seed("");
         Files.delete(job.layout().corpus().resolve(empty.hex()));
 
         Assign assign = job.assign(empty);
@@ -202,7 +202,7 @@ class WorkerRankTest {
     @Test
     void aCrashingTargetIsANormalResultAndItsOutputsCount() throws Exception {
         job = LoopbackJob.start(dir, target("printf 'before the crash\\n' > \"$2/c\"; kill -s SEGV $$\n"));
-        WorkId seed = job.seed("seed\n");
+        Digest seed = job.seed("seed\n");
 
         Assign assign = job.assign(seed);
         Result result = job.awaitResult();
@@ -219,7 +219,7 @@ class WorkerRankTest {
     void aTargetKilledAtTheTimeLimitIsANormalResultAndItsOutputsCount() throws Exception {
         CommandConfig sleeper = target("printf 'before the limit\\n' > \"$2/c\"; sleep 30\n");
         job = LoopbackJob.start(LoopbackJob.settings(dir, sleeper, Duration.ofMillis(500), LoopbackJob.WAIT));
-        WorkId seed = job.seed("seed\n");
+        Digest seed = job.seed("seed\n");
 
         Assign assign = job.assign(seed);
         Result result = job.awaitResult();
@@ -234,7 +234,7 @@ class WorkerRankTest {
     @Test
     void aStageThatCannotBeWrittenIsAnsweredWithAResultTheInventoryCheckRejects() throws Exception {
         job = LoopbackJob.start(dir, fileContract("--children", "derived", "--fanout", "2"));
-        WorkId seed = job.seed("seed\n");
+        Digest seed = job.seed("seed\n");
         // A regular file where the epoch's stage tree belongs: creating the stage fails on this worker.
         Files.writeString(job.layout().stageRoot(LoopbackJob.EPOCH), "in the way");
 
@@ -257,7 +257,7 @@ class WorkerRankTest {
     void aTargetThatCannotBeLaunchedIsAnsweredWithAResultTheInventoryCheckRejects() throws Exception {
         CommandConfig vanishing = target("printf 'child\\n' > \"$2/c\"\n");
         job = LoopbackJob.start(dir, vanishing);
-        WorkId seed = job.seed("seed\n");
+        Digest seed = job.seed("seed\n");
         Assign first = job.assign(seed);
         job.inspect(first, job.awaitResult());
         Files.delete(Path.of(vanishing.program()));
@@ -275,7 +275,7 @@ class WorkerRankTest {
     void theMalformedResultFaultSendsBytesThatAreNotAResultOnceAndStagesTheRealChildren() throws Exception {
         job = LoopbackJob.start(dir, fileContract("--children", "derived", "--fanout", "2"),
                 FaultPlan.parse("worker.malformed-result@1"));
-        WorkId seed = job.seed("seed\n");
+        Digest seed = job.seed("seed\n");
 
         Assign assign = job.assign(seed);
         Envelope malformed = job.awaitResultMessage();
@@ -293,7 +293,7 @@ class WorkerRankTest {
     void theExtraStageFileFaultLeavesAnUndeclaredObjectBesideTheDeclaredChildren() throws Exception {
         job = LoopbackJob.start(dir, fileContract("--children", "derived", "--fanout", "2"),
                 FaultPlan.parse("worker.extra-stage-file@1"));
-        WorkId seed = job.seed("seed\n");
+        Digest seed = job.seed("seed\n");
 
         Assign assign = job.assign(seed);
         Result result = job.awaitResult();
@@ -308,7 +308,7 @@ class WorkerRankTest {
     @Test
     void theStallFaultHoldsTheResultBackForItsDuration() throws Exception {
         job = LoopbackJob.start(dir, fileContract("--children", "same"), FaultPlan.parse("worker.stall@1:ms=1500"));
-        WorkId seed = job.seed("seed\n");
+        Digest seed = job.seed("seed\n");
 
         long started = System.nanoTime();
         job.assign(seed);
@@ -323,7 +323,7 @@ class WorkerRankTest {
     void faultsPlannedForAnotherRankDoNothingHere() throws Exception {
         job = LoopbackJob.start(dir, fileContract("--children", "same"),
                 FaultPlan.parse("worker.malformed-result@2,worker.extra-stage-file@2"));
-        WorkId seed = job.seed("seed\n");
+        Digest seed = job.seed("seed\n");
 
         Assign assign = job.assign(seed);
         Result result = job.awaitResult();
@@ -356,7 +356,7 @@ class WorkerRankTest {
     @Test
     void messagesFromAnotherRankOrWithAnotherTagAreReportedAndIgnored() throws Exception {
         job = LoopbackJob.start(dir, fileContract("--children", "same"));
-        WorkId seed = job.seed("seed\n");
+        Digest seed = job.seed("seed\n");
         byte[] stray = WireCodec.encode(new Assign(seed, Token.random(), ResultId.random(), 1, 1));
 
         job.otherWorker().send(LoopbackJob.WORKER, Tags.ASSIGN, stray);
