@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Makes this machine ready to build and run Frontier, installing only what is missing:
 #   - a JDK (17 or newer) and Maven,
+#   - the process tools executors use (setsid and prlimit from util-linux, kill from procps) and
+#     the ones the filesystem-failure tests use (mount, losetup, mkfs.ext2),
 #   - Open MPI with its JNI library libmpi_java.so (Debian: openmpi-bin, libopenmpi-dev),
 #   - the Open MPI Java bindings (mpi.jar) in the local Maven repository under the one
 #     coordinate the build pins (org.open-mpi:mpi-java:installed).
@@ -47,6 +49,15 @@ ensure_toolchain() {
     apt_install openjdk-17-jdk-headless
   fi
   command -v mvn >/dev/null 2>&1 || apt_install maven
+}
+
+ensure_process_tools() {
+  local missing=()
+  command -v setsid >/dev/null 2>&1 && command -v prlimit >/dev/null 2>&1 || missing+=(util-linux)
+  command -v losetup >/dev/null 2>&1 && command -v mount >/dev/null 2>&1 || missing+=(mount)
+  command -v kill >/dev/null 2>&1 && command -v ps >/dev/null 2>&1 || missing+=(procps)
+  command -v mkfs.ext2 >/dev/null 2>&1 || missing+=(e2fsprogs)
+  [ ${#missing[@]} -eq 0 ] || apt_install "${missing[@]}"
 }
 
 ompi_info_bin() {
@@ -197,6 +208,7 @@ POM
 }
 
 ensure_toolchain
+ensure_process_tools
 ensure_open_mpi
 [ -z "${FRONTIER_MPI_JAR:-}" ] || [ -f "$FRONTIER_MPI_JAR" ] || die "FRONTIER_MPI_JAR=$FRONTIER_MPI_JAR does not exist"
 if already_installed; then
