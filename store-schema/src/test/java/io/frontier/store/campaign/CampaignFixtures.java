@@ -1,15 +1,14 @@
 package io.frontier.store.campaign;
 
+import io.frontier.store.corpus.ContentHasher;
+import io.frontier.store.corpus.Digest;
 import io.frontier.store.keyspace.KeyRange;
 import io.frontier.store.kv.KeyValue;
 import io.frontier.store.kv.KeyValueStore;
 import io.frontier.store.kv.ReadTransaction;
 import io.frontier.store.manifest.Child;
-import io.frontier.store.corpus.Digest;
 import io.frontier.store.record.WorkPayload;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
@@ -22,12 +21,7 @@ final class CampaignFixtures {
 
     /** The id of the made-up input named {@code name}: the SHA-256 of its UTF-8 bytes. */
     static Digest id(String name) {
-        try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(name.getBytes(StandardCharsets.UTF_8));
-            return Digest.of(digest);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        return ContentHasher.hash(name.getBytes(StandardCharsets.UTF_8)).digest();
     }
 
     static WorkPayload payload(String name) {

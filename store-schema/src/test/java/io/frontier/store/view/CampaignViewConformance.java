@@ -10,6 +10,8 @@ import io.frontier.store.campaign.CommitTicket;
 import io.frontier.store.campaign.ItemResult;
 import io.frontier.store.campaign.Lease;
 import io.frontier.store.campaign.Promotion;
+import io.frontier.store.corpus.ContentHasher;
+import io.frontier.store.corpus.Digest;
 import io.frontier.store.error.InvalidInputException;
 import io.frontier.store.keyspace.CampaignKeys;
 import io.frontier.store.keyspace.KeyRange;
@@ -21,14 +23,11 @@ import io.frontier.store.manifest.ManifestEntry;
 import io.frontier.store.record.CampaignConfig;
 import io.frontier.store.record.Owner;
 import io.frontier.store.record.ResultId;
-import io.frontier.store.corpus.Digest;
 import io.frontier.store.record.WorkPayload;
 import io.frontier.store.record.WorkRecord;
 import io.frontier.store.record.WorkState;
 import io.frontier.store.wire.Execution;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
@@ -85,11 +84,7 @@ public abstract class CampaignViewConformance {
     // ---- helpers ---------------------------------------------------------------------------
 
     static Digest id(String name) {
-        try {
-            return Digest.of(MessageDigest.getInstance("SHA-256").digest(name.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        return ContentHasher.hash(name.getBytes(StandardCharsets.UTF_8)).digest();
     }
 
     static Child child(String name) {

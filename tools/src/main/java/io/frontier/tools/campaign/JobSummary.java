@@ -1,5 +1,6 @@
 package io.frontier.tools.campaign;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.frontier.coordinator.termination.Outcome;
@@ -30,6 +31,8 @@ public record JobSummary(long epoch, long wallMillis, String ending, int exitCod
                          Map<Integer, Map<String, Long>> coordinators, Map<Integer, Map<String, Long>> workers,
                          List<Integer> missingWorkers, List<Integer> unanswered, Map<String, Long> totals) {
 
+    private static final ObjectMapper MAPPER = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
+
     private static final String PREFIX = "summary-epoch-";
     private static final String SUFFIX = ".json";
 
@@ -54,8 +57,7 @@ public record JobSummary(long epoch, long wallMillis, String ending, int exitCod
         Path file = file(directory, epoch);
         try {
             Files.createDirectories(file.getParent());
-            Files.write(file, JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build()
-                    .writeValueAsBytes(summary));
+            Files.write(file, MAPPER.writeValueAsBytes(summary));
         } catch (IOException e) {
             throw new FrontierException("job summary cannot be written", e).with("file", file);
         }

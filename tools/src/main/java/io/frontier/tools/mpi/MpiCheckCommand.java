@@ -1,5 +1,6 @@
 package io.frontier.tools.mpi;
 
+import io.frontier.store.corpus.fs.FileTrees;
 import io.frontier.tools.ExitCodes;
 import io.frontier.tools.JsonOption;
 import io.frontier.worker.link.LinkCheck;
@@ -10,10 +11,8 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -67,7 +66,7 @@ public final class MpiCheckCommand implements Callable<Integer> {
         LinkCheck.Outcome outcome = check.run(ranks, workDirectory, Duration.ofSeconds(timeoutSeconds));
         boolean kept = directory != null || !outcome.passed();
         if (!kept) {
-            deleteTree(workDirectory);
+            FileTrees.delete(workDirectory);
         }
         Report report = new Report(outcome.passed(), ranks, installation.version(), outcome.elapsed().toMillis(),
                 outcome.problems(), kept ? workDirectory.toString() : null);
@@ -87,13 +86,5 @@ public final class MpiCheckCommand implements Callable<Integer> {
     /** The classpath that holds this command, so the ranks run the same code. */
     private static String ownClasspath() {
         return System.getProperty("java.class.path");
-    }
-
-    private static void deleteTree(Path root) throws IOException {
-        try (Stream<Path> paths = Files.walk(root)) {
-            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(path);
-            }
-        }
     }
 }
