@@ -21,16 +21,16 @@ import io.frontier.store.campaign.Lease;
 import io.frontier.store.campaign.Recovered;
 import io.frontier.store.campaign.RecoveryResult;
 import io.frontier.store.corpus.Digest;
-import io.frontier.store.keyspace.Counter;
 import io.frontier.store.corpus.fsck.CheckFinding;
 import io.frontier.store.error.FrontierException;
+import io.frontier.store.keyspace.Counter;
 import io.frontier.store.record.Owner;
 import io.frontier.store.record.WorkRecord;
 import io.frontier.store.wire.Tags;
 import io.frontier.store.wire.WireCodec;
+import io.frontier.worker.fault.StopPoint;
 import io.frontier.worker.link.Envelope;
 import io.frontier.worker.link.Transport;
-import io.frontier.worker.fault.StopPoint;
 import io.frontier.worker.topology.JobTopology;
 import java.io.PrintStream;
 import java.time.Duration;
@@ -38,6 +38,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -112,11 +113,10 @@ public final class CoordinatorRank implements LocalFrontier {
         }
         long lastTurn = nowMillis();
         while (!termination.ended()) {
-            long now = nowMillis();
             boolean idleBefore = idle();
             Optional<Envelope> message = transport.receive(Transport.ANY_SOURCE, Transport.ANY_TAG,
                     idleBefore ? IDLE_POLL : BUSY_POLL);
-            now = nowMillis();
+            long now = nowMillis();
             if (idleBefore) {
                 counts.idleMillis += now - lastTurn;
             }
@@ -142,7 +142,7 @@ public final class CoordinatorRank implements LocalFrontier {
     }
 
     /** What this coordinator did, for the summary. */
-    public java.util.Map<String, Long> counts() {
+    public Map<String, Long> counts() {
         return counts.counts();
     }
 
