@@ -130,7 +130,7 @@ public final class CampaignFixture implements AutoCloseable {
             ResultId result = ResultId.random();
             String stage = CorpusLayout.stageName(new StageLocation(epoch, 9, result.hex()));
             return new CommitRequest(new Lease(record.id(), record.token()), result, stage, List.of(),
-                    new Execution("ok", 0, false, 10, false));
+                    new Execution("command", "ok", 0, false, 10, false), null);
         }).toList();
         store.beginCommits(epoch, requests, now).forEach(ItemResult::orThrow);
     }
@@ -161,7 +161,7 @@ public final class CampaignFixture implements AutoCloseable {
         List<DeclaredChild> declared = new ArrayList<>();
         for (String child : children) {
             StagedChild staged = writer.stage(bytes(child));
-            declared.add(new DeclaredChild(staged.digest(), staged.size()));
+            declared.add(DeclaredChild.untriaged(staged.digest(), staged.size()));
         }
         return declared;
     }
@@ -169,7 +169,7 @@ public final class CampaignFixture implements AutoCloseable {
     /** The RESULT a correct worker sends for {@code assignment} with {@code children}. */
     public static Result result(ActiveAssignment assignment, List<DeclaredChild> children) {
         return new Result(assignment.work(), assignment.token(), assignment.result(), assignment.work(), children,
-                children.size(), new Execution("ok", 0, false, 5, false));
+                children.size(), new Execution("command", "ok", 0, false, 5, false), null);
     }
 
     /** Stages {@code children} and encodes the RESULT a correct worker sends. */

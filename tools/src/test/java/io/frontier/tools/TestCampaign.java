@@ -22,13 +22,13 @@ import io.frontier.store.corpus.stage.StagedChild;
 import io.frontier.store.keyspace.CampaignKeys;
 import io.frontier.store.kv.KeyValueStore;
 import io.frontier.store.kv.KeyValueStores;
-import io.frontier.store.manifest.Child;
 import io.frontier.store.manifest.ManifestEntry;
 import io.frontier.store.record.Owner;
 import io.frontier.store.record.ResultId;
 import io.frontier.store.corpus.Digest;
 import io.frontier.store.record.WorkPayload;
 import io.frontier.store.record.WorkRecord;
+import io.frontier.store.wire.DeclaredChild;
 import io.frontier.store.wire.Execution;
 import io.frontier.store.wire.WireCodec;
 import io.frontier.tools.campaign.CampaignDirectory;
@@ -155,13 +155,14 @@ public final class TestCampaign implements AutoCloseable {
         ResultId result = ResultId.random();
         StageLocation location = new StageLocation(epoch, WORKER, result.hex());
         StageWriter writer = new StageWriter(layout, location, files);
-        List<Child> declared = new ArrayList<>();
+        List<DeclaredChild> declared = new ArrayList<>();
         for (String child : children) {
             StagedChild staged = writer.stage(bytes(child));
-            declared.add(new Child(staged.digest(), staged.size()));
+            declared.add(DeclaredChild.untriaged(staged.digest(), staged.size()));
         }
         CommitRequest request = new CommitRequest(new Lease(record.id(), record.token()), result,
-                CorpusLayout.stageName(location), declared, new Execution("ok", 0, false, 5, false));
+                CorpusLayout.stageName(location), declared, new Execution("command", "ok", 0, false, 5, false),
+                null);
         return store.beginCommit(epoch, request, now()).entry();
     }
 

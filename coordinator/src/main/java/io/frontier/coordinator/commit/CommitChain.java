@@ -14,9 +14,7 @@ import io.frontier.store.error.InvalidInputException;
 import io.frontier.store.error.StaleEpochException;
 import io.frontier.store.error.StaleTokenException;
 import io.frontier.store.error.WrongStateException;
-import io.frontier.store.manifest.Child;
 import io.frontier.store.wire.Result;
-import java.util.List;
 import java.util.Set;
 
 /**
@@ -73,11 +71,8 @@ public final class CommitChain {
                     .with("work", assignment.work()).with("result", assignment.result())
                     .with("presentedWork", result.work()).with("presentedResult", result.result());
         }
-        List<Child> children = result.children().stream()
-                .map(child -> new Child(child.digest(), child.size()))
-                .toList();
         CommitRequest request = new CommitRequest(assignment.lease(), assignment.result(),
-                CorpusLayout.stageName(assignment.stage()), children, result.execution());
+                CorpusLayout.stageName(assignment.stage()), result.children(), result.execution(), result.finding());
         CommitTicket ticket;
         try {
             ticket = store.beginCommit(assignment.epoch(), request, now);

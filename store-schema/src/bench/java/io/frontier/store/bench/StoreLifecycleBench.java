@@ -14,7 +14,7 @@ import io.frontier.store.keyspace.CampaignKeys;
 import io.frontier.store.kv.KeyValueStore;
 import io.frontier.store.kv.StoreOptions;
 import io.frontier.store.kv.sqlite.SqliteKeyValueStore;
-import io.frontier.store.manifest.Child;
+import io.frontier.store.wire.DeclaredChild;
 import io.frontier.store.record.CampaignConfig;
 import io.frontier.store.record.Owner;
 import io.frontier.store.record.ResultId;
@@ -260,13 +260,13 @@ public final class StoreLifecycleBench {
         }
         List<CommitRequest> requests = new ArrayList<>();
         for (WorkRecord record : claim.granted()) {
-            List<Child> children = new ArrayList<>();
+            List<DeclaredChild> children = new ArrayList<>();
             for (int i = 0; i < CHILDREN; i++) {
-                children.add(new Child(digest(record.id() + "/" + i), 100));
+                children.add(DeclaredChild.untriaged(digest(record.id() + "/" + i), 100));
             }
             ResultId result = ResultId.random();
             Lease lease = new Lease(record.id(), record.token());
-            requests.add(new CommitRequest(lease, result, "stage/" + result, children, new Execution("ok", 0, false, 10, false)));
+            requests.add(new CommitRequest(lease, result, "stage/" + result, children, new Execution("command", "ok", 0, false, 10, false), null));
         }
         store.beginCommits(1, requests, now()).forEach(ItemResult::orThrow);
         List<Promotion> marks = new ArrayList<>();

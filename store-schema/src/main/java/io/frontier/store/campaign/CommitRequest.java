@@ -1,9 +1,10 @@
 package io.frontier.store.campaign;
 
 import io.frontier.store.error.InvalidInputException;
-import io.frontier.store.manifest.Child;
 import io.frontier.store.manifest.ManifestEntry;
 import io.frontier.store.record.ResultId;
+import io.frontier.store.wire.DeclaredChild;
+import io.frontier.store.wire.DeclaredFinding;
 import io.frontier.store.wire.Execution;
 import java.util.HashSet;
 import java.util.List;
@@ -12,9 +13,11 @@ import java.util.Set;
 /**
  * A validated RESULT ready for the commit decision: the lease it was produced under, its id,
  * where its children are staged, and the children in declaration order (no digest twice, at
- * most {@link ManifestEntry#MAX_CHILDREN}), and what the execution that produced it did.
+ * most {@link ManifestEntry#MAX_CHILDREN}) with what the worker saw when it ran each, what the
+ * execution that produced it did, and how the executed input itself crashed or hung (or null).
  */
-public record CommitRequest(Lease lease, ResultId result, String stage, List<Child> children, Execution execution) {
+public record CommitRequest(Lease lease, ResultId result, String stage, List<DeclaredChild> children,
+                            Execution execution, DeclaredFinding finding) {
 
     public CommitRequest {
         if (lease == null || result == null || stage == null || stage.isEmpty() || children == null
@@ -26,7 +29,7 @@ public record CommitRequest(Lease lease, ResultId result, String stage, List<Chi
                     .with("children", children.size()).with("max", ManifestEntry.MAX_CHILDREN);
         }
         Set<Object> seen = new HashSet<>();
-        for (Child child : children) {
+        for (DeclaredChild child : children) {
             if (child == null || !seen.add(child.digest())) {
                 throw new InvalidInputException("result declares a child twice or a null child")
                         .with("result", result).with("child", child == null ? null : child.digest());

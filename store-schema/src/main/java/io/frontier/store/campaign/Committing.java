@@ -77,7 +77,7 @@ final class Committing {
             throw new InvalidInputException("result id is already recorded for another commit")
                     .with("work", record.id()).with("result", request.result());
         }
-        List<Child> children = request.children();
+        List<Child> children = request.children().stream().map(c -> Child.frontier(c.digest(), c.size())).toList();
         ManifestEntry entry = new ManifestEntry(ManifestEntry.SCHEMA, request.result(), record.id(),
                 record.token(), record.owner(), epoch, request.stage(), children.size(),
                 ManifestEntry.chunksFor(children.size()), request.execution(), now);

@@ -7,6 +7,7 @@ import io.frontier.store.error.FrontierException;
 import io.frontier.store.record.Owner;
 import io.frontier.store.record.ResultId;
 import io.frontier.store.corpus.Digest;
+import io.frontier.store.coverage.Coverage;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
@@ -22,6 +23,10 @@ public final class CampaignKeys {
 
     /** Shards per counter: enough that concurrent ADDs rarely touch the same key. */
     public static final int COUNTER_SHARDS = 8;
+    /** Edges per edge map shard: one byte each, so a shard value stays at 4 KiB. */
+    public static final int EDGE_SHARD_BYTES = 4096;
+    /** Shards of the edge map: enough for {@link Coverage#MAX_EDGES}. */
+    public static final int EDGE_SHARDS = Coverage.MAX_EDGES / EDGE_SHARD_BYTES;
 
     private static final HexFormat HEX = HexFormat.of();
 
@@ -244,6 +249,46 @@ public final class CampaignKeys {
         } catch (FrontierException e) {
             throw malformed(key, e.getMessage());
         }
+    }
+
+    /** The finding of {@code input}, listed under its duplicate-grouping {@code signature}. */
+    public byte[] finding(String signature, Digest input) {
+        return key(CampaignSubspace.FINDING, signature, input.bytes());
+    }
+
+    /** Every finding, grouped by signature. */
+    public KeyRange findings() {
+        return range(sub(CampaignSubspace.FINDING));
+    }
+
+    /** Shard {@code shard} of the edge map: edges {@code shard * EDGE_SHARD_BYTES} onwards. */
+    public byte[] edges(int shard) {
+        if (shard < 0 || shard >= EDGE_SHARDS) {
+            throw new IllegalArgumentException("edge map shard out of range");
+        }
+        return key(CampaignSubspace.EDGES, (long) shard);
+    }
+
+    public int decodeEdges(byte[] key) {
+        int shard = intOf(key, expect(key, CampaignSubspace.EDGES, 1).get(1));
+        if (shard >= EDGE_SHARDS) {
+            throw malformed(key, "edge map key names a shard out of range");
+        }
+        return shard;
+    }
+
+    /** The whole edge map. */
+    public KeyRange edgeMap() {
+        return range(sub(CampaignSubspace.EDGES));
+    }
+
+    /** The executions committed by the coordinator {@code owner}. */
+    public byte[] load(Owner owner) {
+        return key(CampaignSubspace.LOAD, owner.name());
+    }
+
+    public KeyRange loads() {
+        return range(sub(CampaignSubspace.LOAD));
     }
 
     /** The marker of {@code result}, written once when it is counted as an invalid result. */

@@ -22,14 +22,21 @@ package io.frontier.store.keyspace;
  *  ├─ 12 QUIESCENCE                              → QuiescenceMarker JSON
  *  ├─ 13 INVALID     (result: 16 bytes)          → InvalidResultMarker JSON, written once,
  *  │                                               when the result is counted invalid
- *  └─ 14 HEARTBEAT                               → JobHeartbeat JSON of the current job's
- *                                                  root, rewritten every beat
+ *  ├─ 14 HEARTBEAT                               → JobHeartbeat JSON of the current job's
+ *  │                                               root, rewritten every beat
+ *  ├─ 15 FINDING     (signature, input: 32 bytes) → FindingRecord JSON, written once per input
+ *  ├─ 16 EDGES       (shard)                     → edge map shard: one byte per edge, bit b =
+ *  │                                               hit-count bucket b seen; BIT_OR only
+ *  └─ 17 LOAD        (owner)                     → executions committed by that coordinator,
+ *                                                  8-byte little-endian, atomic ADD
  * </pre>
  *
  * <p>LEASED orders by epoch first, so one range read finds every lease of an older epoch and
  * every lease of the current epoch that has expired. What belongs to one manifest entry is keyed
  * by its versionstamp, which grows with commit order, so those writes land at the right edge of
- * the key order instead of on random pages. HEARTBEAT is written blind and read only by
+ * the key order instead of on random pages. FINDING orders by signature, so the duplicates of one
+ * bug list together. EDGES and LOAD are only ever merged with atomic mutations, so coordinators
+ * that add coverage or executions at the same time do not conflict. HEARTBEAT is written blind and read only by
  * snapshot, so a beat conflicts with nothing but an epoch bump. Numbers are only ever appended.
  */
 public enum CampaignSubspace {
@@ -47,7 +54,10 @@ public enum CampaignSubspace {
     RECEIPT(11),
     QUIESCENCE(12),
     INVALID(13),
-    HEARTBEAT(14);
+    HEARTBEAT(14),
+    FINDING(15),
+    EDGES(16),
+    LOAD(17);
 
     private final long number;
 

@@ -4,7 +4,8 @@ import io.frontier.store.record.WorkState;
 
 /**
  * The campaign's counters, each spread over {@link CampaignKeys#COUNTER_SHARDS} keys updated
- * with atomic ADD: one per work state, and two for worker results rejected as invalid. Numbers
+ * with atomic ADD: one per work state, two for worker results rejected as invalid, and one for
+ * findings. Numbers
  * are only ever appended.
  */
 public enum Counter {
@@ -19,7 +20,9 @@ public enum Counter {
      * Every worker result judged invalid, requeued or dropped, each result id counted once, in
      * every epoch: a campaign where it is not 0 ends with exit code 1.
      */
-    INVALID(6);
+    INVALID(6),
+    /** Inputs recorded as findings (crash or hang), each input counted once. */
+    FINDINGS(7);
 
     private final long number;
 

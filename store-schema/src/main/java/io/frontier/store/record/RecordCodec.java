@@ -42,6 +42,9 @@ public final class RecordCodec<T> {
     public static final RecordCodec<JobHeartbeat> HEARTBEAT =
             new RecordCodec<>(JobHeartbeat.class, JobHeartbeat.SCHEMA);
 
+    public static final RecordCodec<FindingRecord> FINDING =
+            new RecordCodec<>(FindingRecord.class, FindingRecord.SCHEMA);
+
     private static final HexFormat HEX = HexFormat.of();
 
     private final Class<T> type;

@@ -7,6 +7,8 @@ import java.util.regex.Pattern;
  * What one execution of the target did, as the worker measured it. The coordinator records
  * these figures for the campaign summary; it does not judge the result by them.
  *
+ * @param executor which kind of executor ran ({@code symcc}, {@code afl}, {@code command}, or
+ *     {@code none} when nothing ran): the same word rules as the exit kind
  * @param exitKind the executor's word for how the run ended ({@code ok}, {@code crash},
  *     {@code timeout}, {@code oom}, ...): 1 to 32 characters of {@code [a-z_]}, starting with a
  *     letter
@@ -15,13 +17,16 @@ import java.util.regex.Pattern;
  * @param wallMillis wall-clock time of the execution, at least 0
  * @param timedOut true if the worker killed the run at its time limit
  */
-public record Execution(String exitKind, int status, boolean signaled, long wallMillis, boolean timedOut) {
+public record Execution(String executor, String exitKind, int status, boolean signaled, long wallMillis, boolean timedOut) {
 
     private static final Pattern EXIT_KIND = Pattern.compile("[a-z][a-z_]{0,31}");
     private static final int MAX_EXIT_CODE = 255;
     private static final int MAX_SIGNAL = 127;
 
     public Execution {
+        if (executor == null || !EXIT_KIND.matcher(executor).matches()) {
+            throw new InvalidInputException("executor is not 1 to 32 characters of [a-z_]").with("executor", executor);
+        }
         if (exitKind == null || !EXIT_KIND.matcher(exitKind).matches()) {
             throw new InvalidInputException("exit kind is not 1 to 32 characters of [a-z_]").with("exitKind", exitKind);
         }

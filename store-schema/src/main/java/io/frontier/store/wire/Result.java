@@ -24,6 +24,8 @@ import java.util.Set;
  * @param input the SHA-256 of the bytes the worker copied, verified and executed
  * @param children the distinct new inputs, staged under their digests, in the order found
  * @param generated how many outputs the execution wrote before de-duplication
+ * @param execution what the execution did
+ * @param finding how the executed input itself made the target crash or hang, or null
  */
 public record Result(
         Digest work,
@@ -32,7 +34,8 @@ public record Result(
         Digest input,
         List<DeclaredChild> children,
         int generated,
-        Execution execution) {
+        Execution execution,
+        DeclaredFinding finding) {
 
     /** Children one result may declare: as many as one manifest entry holds. */
     public static final int MAX_CHILDREN = ManifestEntry.MAX_CHILDREN;

@@ -7,6 +7,7 @@ import io.frontier.store.kv.KeyValue;
 import io.frontier.store.kv.KeyValueStore;
 import io.frontier.store.kv.ReadTransaction;
 import io.frontier.store.manifest.Child;
+import io.frontier.store.wire.DeclaredChild;
 import io.frontier.store.record.WorkPayload;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -14,7 +15,7 @@ import java.util.HexFormat;
 import java.util.List;
 
 /** Shared helpers of the campaign tests: deterministic ids and a full dump of a key range. */
-final class CampaignFixtures {
+public final class CampaignFixtures {
 
     private CampaignFixtures() {
     }
@@ -29,7 +30,12 @@ final class CampaignFixtures {
     }
 
     static Child child(String name) {
-        return new Child(id(name), name.length());
+        return Child.frontier(id(name), name.length());
+    }
+
+    /** What a worker declares for {@code children}: the same digests and sizes, not triaged. */
+    public static List<DeclaredChild> declared(List<Child> children) {
+        return children.stream().map(child -> DeclaredChild.untriaged(child.digest(), child.size())).toList();
     }
 
     /** Every pair in {@code range}, hex-encoded, in key order: equal dumps mean equal stores. */

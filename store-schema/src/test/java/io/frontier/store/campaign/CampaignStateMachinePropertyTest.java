@@ -145,8 +145,8 @@ class CampaignStateMachinePropertyTest {
                     List<Child> children = children(op.b());
                     ResultId result = ResultId.random();
                     expect(ok, () -> store.beginCommit(model.epoch,
-                            new CommitRequest(new Lease(item, token), result, "stage/" + result, children,
-                                    new Execution("ok", 0, false, 10, false)), model.now));
+                            new CommitRequest(new Lease(item, token), result, "stage/" + result, CampaignFixtures.declared(children),
+                                    new Execution("command", "ok", 0, false, 10, false), null), model.now));
                     if (ok) {
                         model.commit(item, result, children);
                     }

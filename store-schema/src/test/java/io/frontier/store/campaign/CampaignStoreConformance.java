@@ -63,7 +63,7 @@ public abstract class CampaignStoreConformance {
     static final Owner ALICE = Owner.of("job-1/rank-0");
     static final Owner BOB = Owner.of("job-1/rank-1");
     static final CampaignConfig CONFIG = CampaignConfig.of("conformance", 16, 3);
-    static final Execution EXECUTION = new Execution("timeout", 9, true, 60_000, true);
+    static final Execution EXECUTION = new Execution("command", "timeout", 9, true, 60_000, true);
 
     protected KeyValueStore kv;
     protected CampaignKeys keys;
@@ -115,7 +115,8 @@ public abstract class CampaignStoreConformance {
         for (String name : children) {
             list.add(child(name));
         }
-        return new CommitRequest(lease, result, ".stage-" + epoch + "/3/" + result, list, EXECUTION);
+        return new CommitRequest(lease, result, ".stage-" + epoch + "/3/" + result, CampaignFixtures.declared(list),
+                EXECUTION, null);
     }
 
     private void promoteAll(Digest work, ResultId result, int children) {

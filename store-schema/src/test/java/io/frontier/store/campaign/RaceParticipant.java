@@ -135,7 +135,7 @@ final class RaceParticipant implements Runnable {
         }
         ResultId result = ResultId.random();
         double startedAt = now();
-        store.beginCommit(epoch, new CommitRequest(lease, result, "stage/" + result, children, new Execution("ok", 0, false, 10, false)), startedAt);
+        store.beginCommit(epoch, new CommitRequest(lease, result, "stage/" + result, CampaignFixtures.declared(children), new Execution("command", "ok", 0, false, 10, false), null), startedAt);
         out.printf("COMMIT %s %s %s %s%n", lease.work(), lease.token(), result, startedAt);
         committed.add(new Commitment(lease.work(), result));
     }

@@ -70,8 +70,8 @@ class RecordCodecTest {
         roundTrip(RecordCodec.HEARTBEAT, JobHeartbeat.running(3, "job-9", "node-1", 4242, 6, 5000, 99.5).endedAt(100.0));
         roundTrip(RecordCodec.HEARTBEAT, JobHeartbeat.starting(3, "job-9", "login", 77, 6, 5000, 99.0));
         roundTrip(ManifestCodecs.ENTRY, new ManifestEntry(1, RESULT, ID, TOKEN, OWNER, 1, ".stage-1/3/" + RESULT,
-                300, 2, new Execution("crash", 11, true, 42, false), 5.0));
-        roundTrip(ManifestCodecs.CHUNK, new ChildChunk(1, RESULT, 0, List.of(new Child(OTHER, 9))));
+                300, 2, new Execution("command", "crash", 11, true, 42, false), 5.0));
+        roundTrip(ManifestCodecs.CHUNK, new ChildChunk(1, RESULT, 0, List.of(Child.frontier(OTHER, 9))));
         roundTrip(ManifestCodecs.OUTCOME, new ResultOutcome(1, RESULT, ID, Outcome.ABANDONED, "stage lost", 0, 2, 3.0));
         roundTrip(ManifestCodecs.OUTCOME, new ResultOutcome(1, RESULT, ID, Outcome.DONE, null, 3, 2, 3.0));
     }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.frontier.store.campaign.CampaignStore;
+import io.frontier.store.campaign.CampaignFixtures;
 import io.frontier.store.campaign.ClaimResult;
 import io.frontier.store.campaign.CommitRequest;
 import io.frontier.store.campaign.CommitTicket;
@@ -48,7 +49,7 @@ public abstract class CampaignViewConformance {
     static final double TTL = 30.0;
     static final Owner ALICE = Owner.of("epoch-1/rank-0");
     static final Owner BOB = Owner.of("epoch-1/rank-1");
-    static final Execution EXECUTION = new Execution("ok", 0, false, 12, false);
+    static final Execution EXECUTION = new Execution("command", "ok", 0, false, 12, false);
 
     protected KeyValueStore kv;
     protected CampaignKeys keys;
@@ -88,7 +89,7 @@ public abstract class CampaignViewConformance {
     }
 
     static Child child(String name) {
-        return new Child(id(name), name.length());
+        return Child.frontier(id(name), name.length());
     }
 
     private Lease leased(String name, Owner owner, double now) {
@@ -101,7 +102,8 @@ public abstract class CampaignViewConformance {
 
     private CommitRequest request(Lease lease, List<Child> children) {
         ResultId result = ResultId.random();
-        return new CommitRequest(lease, result, ".stage-" + epoch + "/3/" + result, children, EXECUTION);
+        return new CommitRequest(lease, result, ".stage-" + epoch + "/3/" + result,
+                CampaignFixtures.declared(children), EXECUTION, null);
     }
 
     /** Takes the commit decision for a new seed {@code name} with {@code children}; returns the entry. */

@@ -7,6 +7,7 @@ import io.frontier.store.error.InvalidInputException;
 import io.frontier.store.record.ResultId;
 import io.frontier.store.record.Token;
 import io.frontier.store.corpus.Digest;
+import io.frontier.store.coverage.Coverage;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,7 +21,7 @@ class WireMessagesTest {
     private static final Digest CHILD = Digest.parse("b".repeat(64));
     private static final Token TOKEN = Token.of("c".repeat(32));
     private static final ResultId RESULT = ResultId.of("d".repeat(32));
-    private static final Execution EXITED = new Execution("ok", 0, false, 12, false);
+    private static final Execution EXITED = new Execution("command", "ok", 0, false, 12, false);
 
     @Test
     void assignRoundTrips() {
@@ -31,9 +32,11 @@ class WireMessagesTest {
 
     @Test
     void resultRoundTripsWithItsChildrenInOrder() {
+        DeclaredChild triaged = new DeclaredChild(CHILD, 5, Coverage.of(new int[] {Coverage.tuple(7, 3), 9}),
+                new DeclaredFinding(FindingKind.CRASH, 11, "stack:00ff"));
         Result result = new Result(WORK, TOKEN, RESULT, WORK,
-                List.of(new DeclaredChild(CHILD, 5), new DeclaredChild(WORK, 0)), 4,
-                new Execution("timeout", 9, true, 30_000, true));
+                List.of(triaged, DeclaredChild.untriaged(WORK, 0)), 4,
+                new Execution("command", "timeout", 9, true, 30_000, true), new DeclaredFinding(FindingKind.HANG, 0, "signal:9"));
 
         assertThat(WireCodec.decode(WireCodec.encode(result), Result.class)).isEqualTo(result);
     }
@@ -96,22 +99,22 @@ class WireMessagesTest {
     void resultWithMoreChildrenThanAnEntryHoldsIsRefused() {
         List<DeclaredChild> children = new ArrayList<>();
         for (int i = 0; i <= Result.MAX_CHILDREN; i++) {
-            children.add(new DeclaredChild(Digest.parse(String.format("%064x", i)), 1));
+            children.add(DeclaredChild.untriaged(Digest.parse(String.format("%064x", i)), 1));
         }
 
-        assertThatThrownBy(() -> new Result(WORK, TOKEN, RESULT, WORK, children, children.size(), EXITED))
+        assertThatThrownBy(() -> new Result(WORK, TOKEN, RESULT, WORK, children, children.size(), EXITED, null))
                 .isInstanceOf(InvalidInputException.class)
                 .hasMessageContaining("more children than allowed");
     }
 
     @Test
     void executionStatusMustFitHowTheProcessEnded() {
-        assertThat(new Execution("crash", 11, true, 0, false).status()).isEqualTo(11);
-        assertThatThrownBy(() -> new Execution("crash", 0, true, 0, false)).isInstanceOf(InvalidInputException.class);
-        assertThatThrownBy(() -> new Execution("ok", 256, false, 0, false)).isInstanceOf(InvalidInputException.class);
-        assertThatThrownBy(() -> new Execution("ok", 0, false, -1, false)).isInstanceOf(InvalidInputException.class);
-        assertThatThrownBy(() -> new Execution("OK", 0, false, 0, false)).isInstanceOf(InvalidInputException.class);
-        assertThatThrownBy(() -> new Execution("", 0, false, 0, false)).isInstanceOf(InvalidInputException.class);
+        assertThat(new Execution("command", "crash", 11, true, 0, false).status()).isEqualTo(11);
+        assertThatThrownBy(() -> new Execution("command", "crash", 0, true, 0, false)).isInstanceOf(InvalidInputException.class);
+        assertThatThrownBy(() -> new Execution("command", "ok", 256, false, 0, false)).isInstanceOf(InvalidInputException.class);
+        assertThatThrownBy(() -> new Execution("command", "ok", 0, false, -1, false)).isInstanceOf(InvalidInputException.class);
+        assertThatThrownBy(() -> new Execution("command", "OK", 0, false, 0, false)).isInstanceOf(InvalidInputException.class);
+        assertThatThrownBy(() -> new Execution("command", "", 0, false, 0, false)).isInstanceOf(InvalidInputException.class);
     }
 
     private static byte[] bytes(String template) {

@@ -37,6 +37,11 @@ public final class CommandExecutor implements Executor {
     }
 
     @Override
+    public String name() {
+        return "command";
+    }
+
+    @Override
     public Execution run(Path input, Path outputDirectory, Duration timeLimit) {
         Path in = InputFile.require(input);
         Path out = OutputDirectory.prepare(outputDirectory);

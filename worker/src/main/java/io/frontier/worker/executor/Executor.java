@@ -24,4 +24,7 @@ public interface Executor {
      *                           launched or did not die when killed
      */
     Execution run(Path input, Path outputDirectory, Duration timeLimit);
+
+    /** The executor's kind as manifest entries record it: {@code symcc}, {@code command}, ... */
+    String name();
 }

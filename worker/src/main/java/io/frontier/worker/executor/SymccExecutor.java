@@ -81,6 +81,11 @@ public final class SymccExecutor implements Executor {
     }
 
     @Override
+    public String name() {
+        return "symcc";
+    }
+
+    @Override
     public Execution run(Path input, Path outputDirectory, Duration timeLimit) {
         Path in = InputFile.require(input);
         Path out = OutputDirectory.prepare(outputDirectory);

@@ -2,6 +2,7 @@ package io.frontier.worker.rank;
 
 import io.frontier.store.wire.Assign;
 import io.frontier.store.wire.DeclaredChild;
+import io.frontier.store.wire.DeclaredFinding;
 import io.frontier.store.wire.Execution;
 import io.frontier.store.wire.Result;
 import io.frontier.worker.executor.process.Termination;
@@ -35,18 +36,19 @@ final class Answers {
     /** The exit kind of a RESULT for an input that was never executed. */
     static final String NOT_RUN = "not_run";
 
-    private static final Execution NOTHING_RAN = new Execution(NOT_RUN, 0, false, 0, false);
+    private static final Execution NOTHING_RAN = new Execution("none", NOT_RUN, 0, false, 0, false);
 
     private Answers() {
     }
 
-    static Result executed(Assign assign, ChildStaging.Staged staged, io.frontier.worker.executor.Execution execution) {
+    static Result executed(Assign assign, ChildStaging.Staged staged, String executor,
+                           io.frontier.worker.executor.Execution execution, DeclaredFinding finding) {
         return new Result(assign.work(), assign.token(), assign.result(), assign.work(), staged.children(),
-                staged.generated(), figures(execution));
+                staged.generated(), figures(executor, execution), finding);
     }
 
     static Result inputMismatch(Assign assign, InputCopy.Copied copied) {
-        return new Result(assign.work(), assign.token(), assign.result(), copied.actual(), List.of(), 0, NOTHING_RAN);
+        return new Result(assign.work(), assign.token(), assign.result(), copied.actual(), List.of(), 0, NOTHING_RAN, null);
     }
 
     /**
@@ -54,21 +56,21 @@ final class Answers {
      * @param generated outputs the target wrote, if it ran
      * @param execution what the target did, if it ran; {@code null} if it did not
      */
-    static Result workerFailure(Assign assign, long inputSize, int generated,
+    static Result workerFailure(Assign assign, long inputSize, int generated, String executor,
                                 io.frontier.worker.executor.Execution execution) {
-        List<DeclaredChild> unstageable = List.of(new DeclaredChild(assign.work(), inputSize));
+        List<DeclaredChild> unstageable = List.of(DeclaredChild.untriaged(assign.work(), inputSize));
         return new Result(assign.work(), assign.token(), assign.result(), assign.work(), unstageable,
-                Math.max(1, generated), execution == null ? NOTHING_RAN : figures(execution));
+                Math.max(1, generated), execution == null ? NOTHING_RAN : figures(executor, execution), null);
     }
 
     /** The wire figures of an execution: exit kind in lower case, exit code or signal, wall time. */
-    static Execution figures(io.frontier.worker.executor.Execution execution) {
+    static Execution figures(String executor, io.frontier.worker.executor.Execution execution) {
         String kind = execution.kind().name().toLowerCase(Locale.ROOT);
         long wallMillis = execution.wallTime().toMillis();
         if (execution.termination() instanceof Termination.Signaled signaled) {
-            return new Execution(kind, signaled.signal(), true, wallMillis, execution.timedOut());
+            return new Execution(executor, kind, signaled.signal(), true, wallMillis, execution.timedOut());
         }
         int code = ((Termination.Exited) execution.termination()).code();
-        return new Execution(kind, code, false, wallMillis, execution.timedOut());
+        return new Execution(executor, kind, code, false, wallMillis, execution.timedOut());
     }
 }

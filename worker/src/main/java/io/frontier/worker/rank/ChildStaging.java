@@ -75,7 +75,7 @@ final class ChildStaging {
                 throw new WorkerException("an output changed while it was staged")
                         .with("path", child.getValue()).with("expected", child.getKey()).with("actual", staged.digest());
             }
-            children.add(new DeclaredChild(staged.digest(), staged.size()));
+            children.add(DeclaredChild.untriaged(staged.digest(), staged.size()));
         }
         return new Staged(children, outputs.size(), sameAsInput, overLimit);
     }

@@ -222,7 +222,7 @@ public final class WorkerRank {
                 injected("worker.extra-stage-file", assign, "stage=" + writer.directory());
                 writer.stage(("frontier injected extra stage file " + assign.result() + "\n").getBytes(StandardCharsets.UTF_8));
             }
-            Result executed = Answers.executed(assign, staged, execution);
+            Result executed = Answers.executed(assign, staged, executor.name(), execution, null);
             figures.staged(staged);
             return executed;
         } catch (FrontierException e) {
@@ -230,7 +230,7 @@ public final class WorkerRank {
             int generated = execution == null ? 0 : execution.outputs().size();
             report("assignment failed on this worker; answering with a RESULT that cannot be accepted",
                     context(assign) + ", problem=" + e.getMessage());
-            return Answers.workerFailure(assign, inputSize, generated, execution);
+            return Answers.workerFailure(assign, inputSize, generated, executor.name(), execution);
         }
     }
 

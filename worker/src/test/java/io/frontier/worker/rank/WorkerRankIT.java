@@ -90,7 +90,7 @@ class WorkerRankIT {
     private static List<DeclaredChild> derivedChildren(String seed) {
         return List.of(0, 1).stream().map(i -> {
             byte[] child = ("frontier-child 1 " + i + "\n" + seed).getBytes(StandardCharsets.UTF_8);
-            return new DeclaredChild(Digest.parse(ContentHasher.hash(child).digest().hex()), child.length);
+            return DeclaredChild.untriaged(Digest.parse(ContentHasher.hash(child).digest().hex()), child.length);
         }).toList();
     }
 

@@ -93,10 +93,10 @@ class WorkerRankTest {
 
         List<DeclaredChild> expected = List.of(0, 1, 2).stream().map(i -> {
             String child = "frontier-child 1 " + i + "\nseed a\n";
-            return new DeclaredChild(digestOf(child), child.length());
+            return DeclaredChild.untriaged(digestOf(child), child.length());
         }).toList();
         assertThat(result).isEqualTo(new Result(assign.work(), assign.token(), assign.result(), seed, expected, 3,
-                new Execution("ok", 0, false, result.execution().wallMillis(), false)));
+                new Execution("command", "ok", 0, false, result.execution().wallMillis(), false), null));
         job.inspect(assign, result);
         assertThat(namesIn(job.stageDirectory(assign)))
                 .containsExactlyElementsOf(expected.stream().map(c -> c.digest().hex()).sorted().toList());
@@ -127,7 +127,7 @@ class WorkerRankTest {
         Assign assign = job.assign(seed);
         Result result = job.awaitResult();
 
-        assertThat(result.children()).containsExactly(new DeclaredChild(digestOf("twin\n"), 5));
+        assertThat(result.children()).containsExactly(DeclaredChild.untriaged(digestOf("twin\n"), 5));
         assertThat(result.generated()).isEqualTo(2);
         job.inspect(assign, result);
         assertThat(namesIn(job.stageDirectory(assign))).containsExactly(digestOf("twin\n").hex());
@@ -141,7 +141,7 @@ class WorkerRankTest {
         Assign assign = job.assign(seed);
         Result result = job.awaitResult();
 
-        assertThat(result.children()).containsExactly(new DeclaredChild(digestOf("new\n"), 4));
+        assertThat(result.children()).containsExactly(DeclaredChild.untriaged(digestOf("new\n"), 4));
         assertThat(result.generated()).isEqualTo(2);
         job.inspect(assign, result);
         assertThat(namesIn(job.stageDirectory(assign))).containsExactly(digestOf("new\n").hex());
@@ -194,7 +194,7 @@ class WorkerRankTest {
         Result result = job.awaitResult();
 
         assertThat(result.input()).isEqualTo(empty);
-        assertThat(result.children()).containsExactly(new DeclaredChild(empty, 0));
+        assertThat(result.children()).containsExactly(DeclaredChild.untriaged(empty, 0));
         assertThat(executed).doesNotExist();
         assertThatThrownBy(() -> job.inspect(assign, result)).isInstanceOf(StageRejectedException.class);
     }
@@ -211,7 +211,7 @@ class WorkerRankTest {
         assertThat(result.execution().signaled()).isTrue();
         assertThat(result.execution().status()).isEqualTo(11);
         assertThat(result.execution().timedOut()).isFalse();
-        assertThat(result.children()).containsExactly(new DeclaredChild(digestOf("before the crash\n"), 17));
+        assertThat(result.children()).containsExactly(DeclaredChild.untriaged(digestOf("before the crash\n"), 17));
         job.inspect(assign, result);
     }
 
@@ -227,7 +227,7 @@ class WorkerRankTest {
         assertThat(result.execution().exitKind()).isEqualTo("timeout");
         assertThat(result.execution().timedOut()).isTrue();
         assertThat(result.execution().wallMillis()).isBetween(400L, 20_000L);
-        assertThat(result.children()).containsExactly(new DeclaredChild(digestOf("before the limit\n"), 17));
+        assertThat(result.children()).containsExactly(DeclaredChild.untriaged(digestOf("before the limit\n"), 17));
         job.inspect(assign, result);
     }
 
@@ -242,7 +242,7 @@ class WorkerRankTest {
         Result result = job.awaitResult();
 
         assertThat(result.input()).isEqualTo(seed);
-        assertThat(result.children()).containsExactly(new DeclaredChild(seed, 5));
+        assertThat(result.children()).containsExactly(DeclaredChild.untriaged(seed, 5));
         assertThat(result.generated()).isEqualTo(2);
         assertThat(result.execution().exitKind()).isEqualTo("ok");
         assertThat(job.diagnostics()).contains("assignment failed on this worker");
@@ -265,7 +265,7 @@ class WorkerRankTest {
         Assign assign = job.assign(seed);
         Result result = job.awaitResult();
 
-        assertThat(result.children()).containsExactly(new DeclaredChild(seed, 5));
+        assertThat(result.children()).containsExactly(DeclaredChild.untriaged(seed, 5));
         assertThat(result.generated()).isEqualTo(1);
         assertThat(result.execution().exitKind()).isEqualTo("not_run");
         assertThatThrownBy(() -> job.inspect(assign, result)).isInstanceOf(StageRejectedException.class);
