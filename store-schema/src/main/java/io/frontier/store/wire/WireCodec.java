@@ -1,7 +1,6 @@
 package io.frontier.store.wire;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.frontier.store.record.StrictJson;
 import java.io.IOException;
@@ -10,8 +9,10 @@ import java.io.IOException;
  * Strict JSON encoding of wire messages; thread-safe and shared.
  *
  * <p>Decoding is the stored records' {@link StrictJson} (no unknown, missing or repeated field,
- * no coercion between text, numbers and booleans, no trailing bytes) and, because no message
- * field may be null, refuses nulls as well.
+ * no coercion between text, numbers and booleans, no trailing bytes). Nulls are refused by each
+ * message's constructor, field by field: only the fields a message documents as optional (a
+ * child's coverage and finding, a result's finding) may be null, so a null anywhere else fails
+ * decoding like any other malformed field.
  */
 public final class WireCodec {
 
@@ -32,9 +33,7 @@ public final class WireCodec {
     /** Decodes {@code bytes} as {@code type}, or fails with {@link MalformedMessageException}. */
     public static <T> T decode(byte[] bytes, Class<T> type) {
         try {
-            return MAPPER.readerFor(type)
-                    .with(DeserializationFeature.FAIL_ON_NULL_CREATOR_PROPERTIES)
-                    .readValue(bytes);
+            return MAPPER.readerFor(type).readValue(bytes);
         } catch (IOException e) {
             throw new MalformedMessageException("message does not decode as its declared type", e)
                     .with("type", type.getSimpleName()).with("bytes", bytes.length)
