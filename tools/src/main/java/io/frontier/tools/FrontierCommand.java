@@ -14,6 +14,7 @@ import io.frontier.tools.lease.LeasesCommand;
 import io.frontier.tools.manifest.ManifestCommand;
 import io.frontier.tools.mpi.MpiCommand;
 import io.frontier.tools.replay.ReplayCommand;
+import io.frontier.tools.report.ReportCommand;
 import io.frontier.tools.status.StatusCommand;
 import java.io.PrintWriter;
 import picocli.CommandLine;
@@ -31,7 +32,7 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         versionProvider = FrontierVersion.class,
         subcommands = {InitCommand.class, RunCommand.class, ResumeCommand.class, RankCommand.class, StatusCommand.class,
-            ManifestCommand.class, LeasesCommand.class, FindingsCommand.class, CorpusCommand.class,
+            ManifestCommand.class, LeasesCommand.class, FindingsCommand.class, ReportCommand.class, CorpusCommand.class,
             ReplayCommand.class, MpiCommand.class})
 public final class FrontierCommand implements Runnable {
 

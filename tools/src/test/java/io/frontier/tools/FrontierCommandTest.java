@@ -67,7 +67,7 @@ class FrontierCommandTest {
         collect(FrontierCommand.newCommandLine(new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter())),
                 new ArrayList<>(), paths);
         assertThat(paths).extracting(path -> String.join(" ", path)).contains("init", "status", "manifest list",
-                "manifest show", "manifest verify", "leases", "findings", "corpus fsck", "replay", "resume");
+                "manifest show", "manifest verify", "leases", "findings", "report", "corpus fsck", "replay", "resume");
         for (List<String> path : paths) {
             List<String> args = new ArrayList<>(path);
             args.add("--help");
@@ -84,7 +84,7 @@ class FrontierCommandTest {
     @Test
     void everyReadCommandOffersJson() {
         for (String command : List.of("status", "manifest list", "manifest show", "manifest verify", "leases",
-                "findings", "corpus fsck", "replay")) {
+                "findings", "report", "corpus fsck", "replay")) {
             List<String> args = new ArrayList<>(List.of(command.split(" ")));
             args.add("--help");
 
