@@ -17,8 +17,10 @@ import io.frontier.store.wire.FindingKind;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -78,10 +80,6 @@ class FindingsViewTest {
         });
     }
 
-    private static List<String> inputs(FindingGroup group) {
-        return group.inputs().stream().map(record -> record.input().hex()).toList();
-    }
-
     @Test
     void aCampaignWithoutFindingsListsNone() {
         Findings findings = view.list();
@@ -93,32 +91,36 @@ class FindingsViewTest {
 
     @Test
     void findingsAreGroupedBySignatureInSignatureOrderWithInputsInTheOrderFound() {
-        FindingRecord segvLate = record("segv late", FindingKind.CRASH, 11, "stack:00aa", "symcc", 3, T0 + 30);
-        FindingRecord segvEarly = record("segv early", FindingKind.CRASH, 11, "stack:00aa", "afl", 2, T0 + 10);
+        List<String> byDigest = Stream.of("segv a", "segv b", "segv c").sorted(Comparator.comparing(name -> id(name)))
+                .toList();
+        FindingRecord segvLast = record(byDigest.get(0), FindingKind.CRASH, 11, "stack:00aa", "symcc", 3, T0 + 30);
+        FindingRecord segvSecond = record(byDigest.get(1), FindingKind.CRASH, 11, "stack:00aa", "afl", 2, T0 + 20);
+        FindingRecord segvFirst = record(byDigest.get(2), FindingKind.CRASH, 11, "stack:00aa", "afl", 2, T0 + 10);
         FindingRecord abort = record("abort", FindingKind.CRASH, 6, "signal:6", "afl", 2, T0 + 20);
         FindingRecord hang = record("hang", FindingKind.HANG, 0, "edges:ff01", "afl", 4, T0 + 40);
-        write(List.of(segvLate, hang, abort, segvEarly));
+        write(List.of(segvLast, hang, abort, segvFirst, segvSecond));
 
         Findings findings = view.list();
 
         assertThat(findings.blocked()).isEmpty();
-        assertThat(findings.count()).isEqualTo(4);
+        assertThat(findings.count()).isEqualTo(5);
         assertThat(findings.groups()).extracting(FindingGroup::signature)
                 .containsExactly("edges:ff01", "signal:6", "stack:00aa");
         FindingGroup stack = findings.groups().get(2);
-        assertThat(stack.count()).isEqualTo(2);
-        assertThat(inputs(stack)).containsExactly(segvEarly.input().hex(), segvLate.input().hex());
+        assertThat(stack.count()).isEqualTo(3);
+        assertThat(stack.inputs()).as("found first, listed first; the store keeps them in digest order")
+                .containsExactly(segvFirst, segvSecond, segvLast);
         assertThat(stack.firstFoundAt()).isEqualTo(T0 + 10);
         assertThat(stack.kind()).isEqualTo(FindingKind.CRASH);
         assertThat(stack.signal()).isEqualTo(11);
-        assertThat(stack.inputs().get(0)).isEqualTo(segvEarly);
-        assertThat(stack.inputs().get(1).executor()).isEqualTo("symcc");
-        assertThat(stack.inputs().get(1).epoch()).isEqualTo(3);
-        assertThat(stack.inputs().get(1).work()).isEqualTo(PARENT);
+        assertThat(stack.inputs().get(2).executor()).isEqualTo("symcc");
+        assertThat(stack.inputs().get(2).epoch()).isEqualTo(3);
+        assertThat(stack.inputs().get(2).work()).isEqualTo(PARENT);
         FindingGroup hangs = findings.groups().get(0);
         assertThat(hangs.kind()).isEqualTo(FindingKind.HANG);
         assertThat(hangs.signal()).isZero();
         assertThat(hangs.inputs()).containsExactly(hang);
+        assertThat(findings.groups().get(1).inputs()).containsExactly(abort);
     }
 
     @Test
