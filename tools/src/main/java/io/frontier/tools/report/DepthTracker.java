@@ -9,7 +9,8 @@ import io.frontier.store.corpus.Digest;
  * <p>Fed in commit order, an input's depth is known before its own result is committed, since a
  * child only becomes work when its parent's result completes. An input is forgotten when its own
  * result is done, so what is held is about the pending frontier, not the whole campaign: an
- * open-addressing table of 12 bytes per slot, at most two slots per input held. An input
+ * open-addressing table of 12 bytes per slot that doubles when two thirds full, so at most three
+ * slots per input held (and 1024 slots at least). An input
  * declared again after it ran is held again until the end (it will not run twice); that is the
  * only growth beyond the frontier. Inputs are keyed by the first 8 bytes of their digest: two
  * inputs that share them (about one chance in 2^64 per pair) share a depth, which at worst

@@ -102,6 +102,10 @@ final class ReportPage {
                 Plots.columns("depth-distribution", "Executions by frontier depth", "depth", "executions",
                         data.depths().stream().map(depth -> new Plots.Point(depth.depth(), depth.executions())).toList()));
         html.append("</div>\n");
+        if (data.summary().edges() == 0 && data.summary().executions() > 0) {
+            html.append("<p class=\"meta\">No committed child reached an edge first: a campaign that does not")
+                    .append(" triage records no coverage, so its edge count stays at 0.</p>\n");
+        }
         html.append("<p class=\"meta\">Time buckets of ").append(bucket(data.timeline().bucketMillis()))
                 .append(", at most ").append(TimeBuckets.MAX_BUCKETS).append(" points per series.</p>\n");
     }

@@ -13,8 +13,8 @@ import java.util.TreeMap;
  * <p>Invariant: at most {@link #MAX_BUCKETS} buckets, spanning at most that many widths from the
  * first to the last. The width starts at one millisecond and doubles, merging neighbouring
  * buckets, whenever a time outside that span arrives; so one pass over a manifest of any length
- * and any duration, in any order of times, takes bounded memory, and the buckets are as narrow
- * as that bound allows. Not thread-safe.
+ * and any duration, in any order of times, takes bounded memory, and the buckets are within a
+ * factor of two of the narrowest that bound allows. Not thread-safe.
  */
 final class TimeBuckets {
 

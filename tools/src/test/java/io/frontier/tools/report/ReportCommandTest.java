@@ -68,7 +68,8 @@ class ReportCommandTest {
                 "<th>Executions (committed results)</th><td class=\"num\">4</td>",
                 "<th>Deepest frontier depth executed</th><td class=\"num\">2</td>",
                 "<td>" + TestCampaign.ALICE.name() + "</td><td class=\"num\">3</td>",
-                "<td>" + TestCampaign.BOB.name() + "</td><td class=\"num\">1</td>", "<code>signal:11</code>");
+                "<td>" + TestCampaign.BOB.name() + "</td><td class=\"num\">1</td>", "<code>signal:11</code>",
+                "No committed child reached an edge first");
         try (Stream<Path> files = Files.list(page.getParent())) {
             assertThat(files.map(file -> file.getFileName().toString()))
                     .as("no temporary file left").containsExactlyInAnyOrder("report.html", "summary-epoch-1.json");

@@ -88,6 +88,7 @@ class ReportPageTest {
                 "<th>Findings (inputs / signatures)</th><td class=\"num\">4 / 2</td>",
                 "<td>epoch-2/rank-0</td><td class=\"num\">30</td><td class=\"num\">66.7%</td>",
                 "<code>stack:0a0b</code>", "<td class=\"num\">61.5s</td>", "time since the first commit (s)");
+        assertThat(html).as("1234 edges").doesNotContain("No committed child reached an edge first");
         assertThat(html).as("nothing fetched, nothing run").doesNotContain("<script", "<link", "@import", "src=", "url(");
         assertThat(html.replace("xmlns=\"http://www.w3.org/2000/svg\"", "")).doesNotContain("http:", "https:");
     }
