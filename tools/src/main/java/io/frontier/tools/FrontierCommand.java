@@ -1,10 +1,12 @@
 package io.frontier.tools;
 
 import io.frontier.store.corpus.CorruptObjectException;
+import io.frontier.store.corpus.MissingObjectException;
 import io.frontier.store.error.FrontierException;
 import io.frontier.store.error.UnreadableRecordException;
 import io.frontier.tools.campaign.InitCommand;
 import io.frontier.tools.corpus.CorpusCommand;
+import io.frontier.tools.finding.FindingsCommand;
 import io.frontier.tools.job.RankCommand;
 import io.frontier.tools.job.ResumeCommand;
 import io.frontier.tools.job.RunCommand;
@@ -12,6 +14,7 @@ import io.frontier.tools.lease.LeasesCommand;
 import io.frontier.tools.manifest.ManifestCommand;
 import io.frontier.tools.mpi.MpiCommand;
 import io.frontier.tools.replay.ReplayCommand;
+import io.frontier.tools.report.ReportCommand;
 import io.frontier.tools.status.StatusCommand;
 import java.io.PrintWriter;
 import picocli.CommandLine;
@@ -29,7 +32,8 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         versionProvider = FrontierVersion.class,
         subcommands = {InitCommand.class, RunCommand.class, ResumeCommand.class, RankCommand.class, StatusCommand.class,
-            ManifestCommand.class, LeasesCommand.class, CorpusCommand.class, ReplayCommand.class, MpiCommand.class})
+            ManifestCommand.class, LeasesCommand.class, FindingsCommand.class, ReportCommand.class, CorpusCommand.class,
+            ReplayCommand.class, MpiCommand.class})
 public final class FrontierCommand implements Runnable {
 
     @Spec
@@ -48,8 +52,8 @@ public final class FrontierCommand implements Runnable {
     /**
      * The command line with its output streams and the one place where exceptions become exit
      * codes: a Frontier failure prints its message (not a stack trace) and exits with
-     * {@link ExitCodes#CONTROL_FAILURE} if it is a corrupt corpus object or a store record that
-     * cannot be read, else with {@link ExitCodes#USAGE}.
+     * {@link ExitCodes#CONTROL_FAILURE} if it is a corrupt or missing corpus object or a store
+     * record that cannot be read, else with {@link ExitCodes#USAGE}.
      */
     public static CommandLine newCommandLine(PrintWriter out, PrintWriter err) {
         CommandLine commandLine = new CommandLine(new FrontierCommand());
@@ -66,9 +70,13 @@ public final class FrontierCommand implements Runnable {
         return commandLine;
     }
 
-    /** A corrupt object or unreadable record is damage an operator must look at, not a usage error. */
+    /**
+     * A corrupt or missing object, or an unreadable record, is damage an operator must look at,
+     * not a usage error.
+     */
     static int exitCodeOf(FrontierException failure) {
-        if (failure instanceof CorruptObjectException || failure instanceof UnreadableRecordException) {
+        if (failure instanceof CorruptObjectException || failure instanceof MissingObjectException
+                || failure instanceof UnreadableRecordException) {
             return ExitCodes.CONTROL_FAILURE;
         }
         return ExitCodes.USAGE;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.frontier.store.corpus.Digest;
 import io.frontier.store.corpus.DigestMismatchException;
+import io.frontier.store.corpus.MissingObjectException;
 import io.frontier.store.error.CorruptRecordException;
 import io.frontier.store.error.FrontierException;
 import java.io.PrintWriter;
@@ -66,7 +67,7 @@ class FrontierCommandTest {
         collect(FrontierCommand.newCommandLine(new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter())),
                 new ArrayList<>(), paths);
         assertThat(paths).extracting(path -> String.join(" ", path)).contains("init", "status", "manifest list",
-                "manifest show", "manifest verify", "leases", "corpus fsck", "replay", "resume");
+                "manifest show", "manifest verify", "leases", "findings", "report", "corpus fsck", "replay", "resume");
         for (List<String> path : paths) {
             List<String> args = new ArrayList<>(path);
             args.add("--help");
@@ -83,7 +84,7 @@ class FrontierCommandTest {
     @Test
     void everyReadCommandOffersJson() {
         for (String command : List.of("status", "manifest list", "manifest show", "manifest verify", "leases",
-                "corpus fsck", "replay")) {
+                "findings", "report", "corpus fsck", "replay")) {
             List<String> args = new ArrayList<>(List.of(command.split(" ")));
             args.add("--help");
 
@@ -92,11 +93,13 @@ class FrontierCommandTest {
     }
 
     @Test
-    void aCorruptObjectOrAnUnreadableRecordIsAControlFailureAndAnythingElseAUsageError() {
+    void aCorruptOrMissingObjectOrAnUnreadableRecordIsAControlFailureAndAnythingElseAUsageError() {
         DigestMismatchException corrupt = DigestMismatchException.of(Path.of("/campaign/corpus/x"),
                 Digest.parse("0".repeat(64)), Digest.parse("1".repeat(64)));
 
         assertThat(FrontierCommand.exitCodeOf(corrupt)).isEqualTo(ExitCodes.CONTROL_FAILURE);
+        assertThat(FrontierCommand.exitCodeOf(MissingObjectException.of(Path.of("/campaign/corpus/x"))))
+                .isEqualTo(ExitCodes.CONTROL_FAILURE);
         assertThat(FrontierCommand.exitCodeOf(new CorruptRecordException("bad"))).isEqualTo(ExitCodes.CONTROL_FAILURE);
         assertThat(FrontierCommand.exitCodeOf(new FrontierException("bad"))).isEqualTo(ExitCodes.USAGE);
     }

@@ -20,16 +20,21 @@ import io.frontier.store.corpus.fs.Fsync;
 import io.frontier.store.corpus.stage.StageWriter;
 import io.frontier.store.corpus.stage.StagedChild;
 import io.frontier.store.keyspace.CampaignKeys;
+import io.frontier.store.keyspace.Counter;
 import io.frontier.store.kv.KeyValueStore;
 import io.frontier.store.kv.KeyValueStores;
 import io.frontier.store.manifest.ManifestEntry;
+import io.frontier.store.record.FindingRecord;
 import io.frontier.store.record.Owner;
+import io.frontier.store.record.RecordCodec;
 import io.frontier.store.record.ResultId;
 import io.frontier.store.corpus.Digest;
 import io.frontier.store.record.WorkPayload;
 import io.frontier.store.record.WorkRecord;
 import io.frontier.store.wire.DeclaredChild;
+import io.frontier.store.wire.DeclaredFinding;
 import io.frontier.store.wire.Execution;
+import io.frontier.store.wire.FindingKind;
 import io.frontier.store.wire.WireCodec;
 import io.frontier.tools.campaign.CampaignDirectory;
 import io.frontier.tools.campaign.JobSummary;
@@ -95,6 +100,11 @@ public final class TestCampaign implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** Opens the campaign {@code <root>/campaign} that {@code frontier init} (and maybe jobs) made. */
+    public static TestCampaign open(Path root) {
+        return new TestCampaign(root);
     }
 
     /** Prepares {@code root} and creates {@code <root>/campaign} with {@code frontier init}. */
@@ -181,6 +191,31 @@ public final class TestCampaign implements AutoCloseable {
         ManifestEntry entry = commit(leased(content, ALICE), children);
         assertThat(finish(entry.work())).isInstanceOf(CommitOutcome.Committed.class);
         return entry;
+    }
+
+    /**
+     * Records {@code content} as a finding of {@code work} with {@code signature}, as the commit
+     * decision of a triaging campaign does: its bytes published into the corpus, its
+     * {@link FindingRecord} under its signature, and the findings counter. Until the store's
+     * commit decision records findings itself, this is the one place tests write them, straight
+     * through the key-value layer.
+     */
+    public FindingRecord finding(String content, String signature, FindingKind kind, int signal, String executor,
+                                 Digest work) {
+        corpus.publish(bytes(content));
+        Digest input = idOf(content);
+        FindingRecord record = FindingRecord.of(input, new DeclaredFinding(kind, signal, signature), executor, work,
+                ResultId.random(), epoch, now());
+        CampaignKeys keys = store.keys();
+        byte[] key = keys.finding(signature, input);
+        kv.run(tx -> {
+            if (tx.get(key) == null) {
+                tx.set(key, RecordCodec.FINDING.encode(record));
+                tx.add(keys.count(Counter.FINDINGS, CampaignKeys.shardOf(input)), 1);
+            }
+            return null;
+        });
+        return record;
     }
 
     /** Moves the campaign to the next epoch on behalf of {@code job}, as resume or run does. */

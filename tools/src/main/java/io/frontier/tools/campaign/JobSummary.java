@@ -82,6 +82,19 @@ public record JobSummary(long epoch, long wallMillis, String ending, int exitCod
         }
     }
 
+    /** Every summary file in {@code reports/}, by epoch; none if the directory is missing. */
+    public static List<Path> all(CampaignDirectory directory) {
+        if (!Files.isDirectory(directory.reports())) {
+            return List.of();
+        }
+        try (Stream<Path> files = Files.list(directory.reports())) {
+            return files.filter(file -> epochOf(file).isPresent())
+                    .sorted(Comparator.comparingLong(file -> epochOf(file).getAsLong())).toList();
+        } catch (IOException e) {
+            throw new FrontierException("job summaries cannot be listed", e).with("directory", directory.reports());
+        }
+    }
+
     /** Reads a summary strictly, or fails naming the file. */
     public static JobSummary read(Path file) {
         try {

@@ -7,6 +7,7 @@ import io.frontier.store.kv.KeyValueStore;
 import io.frontier.store.kv.KeyValueStores;
 import io.frontier.store.kv.StoreOptions;
 import io.frontier.store.kv.StoreUrl;
+import io.frontier.store.view.FindingsView;
 import io.frontier.store.view.ManifestView;
 import io.frontier.store.view.WorkView;
 import java.nio.file.Files;
@@ -74,6 +75,10 @@ public final class OpenCampaign implements AutoCloseable {
 
     public ManifestView manifest() {
         return new ManifestView(kv, store.keys());
+    }
+
+    public FindingsView findings() {
+        return new FindingsView(kv, store.keys());
     }
 
     public WorkView work() {
