@@ -480,7 +480,7 @@ public abstract class CampaignStoreConformance {
     void recoveryRefusesARecordWhoseIdDiffersFromItsKey() {
         Lease held = leasedSeed("a");
         WorkRecord stored = store.work(held.work());
-        WorkRecord impostor = WorkRecord.pending(payload("b"), null, epoch)
+        WorkRecord impostor = WorkRecord.seed(payload("b"), epoch)
                 .leased(stored.token(), stored.owner(), epoch, stored.leaseExpiry());
         kv.run(tx -> {
             tx.set(keys.work(held.work()), RecordCodec.WORK.encode(impostor));
@@ -772,7 +772,7 @@ public abstract class CampaignStoreConformance {
         store.beginCommit(epoch, request(lease, result, "c1", "c2", "c3"), T0);
         store.markPromoted(epoch, new Promotion(lease.work(), result, 0));
         store.markPromoted(epoch, new Promotion(lease.work(), result, 2));
-        refusedUnchanged(WrongStateException.class, "not every child of the entry is promoted",
+        refusedUnchanged(WrongStateException.class, "not every kept child of the entry is promoted",
                 () -> store.complete(epoch, lease.work(), result, T0));
         assertThat(store.listCommitting(1).get(0).promoted(1)).isFalse();
         store.markPromoted(epoch, new Promotion(lease.work(), result, 1));
@@ -795,7 +795,9 @@ public abstract class CampaignStoreConformance {
         WorkRecord child = store.work(id("c1"));
         assertThat(child.state()).isEqualTo(WorkState.PENDING);
         assertThat(child.parent()).isEqualTo(lease.work());
+        assertThat(child.origin()).as("the executor that produced it").isEqualTo(EXECUTION.executor());
         assertThat(store.work(id("known")).parent()).isNull();
+        assertThat(store.work(id("known")).origin()).isNull();
         Counts counts = store.counts();
         assertThat(counts.get(Counter.DONE)).isEqualTo(1);
         assertThat(counts.get(Counter.PENDING)).isEqualTo(3);
