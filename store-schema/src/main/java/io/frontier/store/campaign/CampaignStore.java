@@ -243,6 +243,30 @@ public final class CampaignStore {
     }
 
     /**
+     * Hands leases back unused, e.g. when a campaign stops at a budget and its coordinator gives
+     * back work it claimed but never dispatched. Each item held under exactly the presented token
+     * in this epoch goes back to {@code pending} with no token, owner or expiry, into the ready
+     * index, with one attempt fewer, so that a grant that never ran is not counted as an attempt;
+     * the counters move with it. Each lease that is not held so fails on its own with the reason,
+     * as in {@link #renew}, and changes nothing.
+     *
+     * <p>After an item's release its token is dead: it can no longer be renewed, requeued or
+     * committed, and the next claim grants the item under a new token. Idempotent: an item found
+     * {@code pending} is reported as it is and left unchanged, since whether this call's earlier
+     * execution released it or recovery did, nobody holds it and it is in the queue; an item
+     * that was claimed again since fails with the new holder's token. It cannot be undone.
+     *
+     * @param now the caller's clock, checked as every time argument is; a release records no time
+     * @throws io.frontier.store.error.StaleEpochException if {@code epoch} is not current
+     */
+    public List<ItemResult<WorkRecord>> release(long epoch, List<Lease> leases, double now) {
+        Times.instant("now", now);
+        batchSize(leases, MAX_BATCH);
+        List<Lease> copy = List.copyOf(leases);
+        return edit(epoch, (tx, table, parts) -> parts.leasing.release(table, copy, epoch));
+    }
+
+    /**
      * Keeps an item with its holder after the holder rejected a result for it as invalid: the
      * state stays {@code leased} under the same token (the holder puts it at the head of its own
      * queue and dispatches it again), attempts grow by one, the lease is extended to

@@ -15,7 +15,8 @@ import java.util.regex.Pattern;
  *   <li>{@code committing} and {@code done} keep the committing token and owner and name the
  *       result, and have no lease expiry (they never expire);
  *   <li>{@code epoch} is the epoch of the last edge, at least 1; {@code attempts} counts the
- *       executions granted so far and is never negative;
+ *       executions granted so far (a grant handed back unused by {@link #unclaimed} does not
+ *       count) and is never negative;
  *   <li>{@code parent} and {@code origin} are both null (a seed) or both set (a child), and an
  *       origin is spelled as {@link io.frontier.store.wire.Execution#executor} is.
  * </ul>
@@ -121,6 +122,15 @@ public record WorkRecord(
     public WorkRecord released(long releaseEpoch) {
         return new WorkRecord(SCHEMA, id, WorkState.PENDING, null, null, releaseEpoch, null,
                 attempts, parent, origin, payload, null, rejected);
+    }
+
+    /**
+     * This lease handed back unused by its holder: pending with no holder, and one attempt fewer,
+     * so that a grant that never ran does not count against the item's attempts.
+     */
+    public WorkRecord unclaimed(long releaseEpoch) {
+        return new WorkRecord(SCHEMA, id, WorkState.PENDING, null, null, releaseEpoch, null,
+                Math.max(0, attempts - 1), parent, origin, payload, null, rejected);
     }
 
     /** The irreversible commit decision for {@code committed}, keeping token and owner. */

@@ -53,7 +53,7 @@ class RecordCodecTest {
         WorkRecord committing = leased.committing(RESULT);
         WorkRecord child = WorkRecord.child(new WorkPayload(OTHER, 7), ID, "afl", 2);
         for (WorkRecord record : List.of(pending, leased, leased.renewed(20.0), leased.retried(RESULT, 30.0),
-                leased.released(2), committing, committing.done(1), committing.abandoned(1),
+                leased.released(2), leased.unclaimed(2), committing, committing.done(1), committing.abandoned(1),
                 child, child.leased(TOKEN, OWNER, 2, 5.0).committing(RESULT).done(2))) {
             assertThat(RecordCodec.WORK.decode(KEY, RecordCodec.WORK.encode(record))).isEqualTo(record);
         }
@@ -199,6 +199,18 @@ class RecordCodecTest {
                 .isInstanceOf(CorruptRecordException.class).hasMessageContaining("parent and origin disagree");
         assertThatThrownBy(() -> decode(leasedJson().replace("\"origin\":\"symcc\"", "\"origin\":\"Sym CC\"")))
                 .isInstanceOf(CorruptRecordException.class).hasMessageContaining("origin is malformed");
+    }
+
+    @Test
+    void anUnclaimedLeaseGivesItsAttemptBack() {
+        WorkRecord leased = leased();
+        WorkRecord unclaimed = leased.unclaimed(3);
+        assertThat(unclaimed.state()).isEqualTo(WorkState.PENDING);
+        assertThat(unclaimed.attempts()).isEqualTo(leased.attempts() - 1);
+        assertThat(unclaimed.token()).isNull();
+        assertThat(unclaimed.owner()).isNull();
+        assertThat(unclaimed.epoch()).isEqualTo(3);
+        assertThat(unclaimed.origin()).isEqualTo("symcc");
     }
 
     @Test
