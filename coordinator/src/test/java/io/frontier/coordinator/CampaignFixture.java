@@ -15,6 +15,7 @@ import io.frontier.store.corpus.fs.DurableFiles;
 import io.frontier.store.corpus.fs.Fsync;
 import io.frontier.store.corpus.stage.StageWriter;
 import io.frontier.store.corpus.stage.StagedChild;
+import io.frontier.store.coverage.Coverage;
 import io.frontier.store.keyspace.CampaignKeys;
 import io.frontier.store.keyspace.Counter;
 import io.frontier.store.kv.KeyValueStore;
@@ -26,6 +27,7 @@ import io.frontier.store.corpus.Digest;
 import io.frontier.store.record.WorkPayload;
 import io.frontier.store.record.WorkRecord;
 import io.frontier.store.wire.DeclaredChild;
+import io.frontier.store.wire.DeclaredFinding;
 import io.frontier.store.wire.Execution;
 import io.frontier.store.wire.Result;
 import io.frontier.store.wire.WireCodec;
@@ -164,6 +166,14 @@ public final class CampaignFixture implements AutoCloseable {
             declared.add(DeclaredChild.untriaged(staged.digest(), staged.size()));
         }
         return declared;
+    }
+
+    /**
+     * {@code child} as a worker that also ran it on a coverage build declares it: it reached
+     * {@code coverage}, and made the target crash or hang as {@code finding} says (null if not).
+     */
+    public static DeclaredChild triaged(DeclaredChild child, Coverage coverage, DeclaredFinding finding) {
+        return new DeclaredChild(child.digest(), child.size(), coverage, finding);
     }
 
     /** The RESULT a correct worker sends for {@code assignment} with {@code children}. */

@@ -40,7 +40,7 @@ public final class CommitChain {
      * Commits {@code valid}, the validated answer to {@code assignment}.
      *
      * <p>First {@code beginCommit} records, in one transaction, the manifest entry (with every
-     * child and the stage) and moves the item from {@code leased} to {@code committing} under
+     * child, the fate triage gave it, and the stage) and moves the item from {@code leased} to {@code committing} under
      * the assignment's token and epoch. From then on the item can no longer expire, be claimed or
      * be committed under another token or result, and any coordinator of the current epoch can
      * finish it from the manifest; the decision cannot be undone. Then {@link

@@ -22,8 +22,8 @@ import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
 /**
- * Finishes a recorded commit decision: promotes every child not yet marked, marks them, completes
- * the item, removes the stage. The commit chain runs it right after {@code beginCommit}; replay
+ * Finishes a recorded commit decision: promotes every kept child not yet marked, marks them,
+ * completes the item, removes the stage (and with it the bytes of redundant children). The commit chain runs it right after {@code beginCommit}; replay
  * runs it on every committing entry a crashed job left. Stateless apart from its collaborators;
  * safe for use by many threads.
  */
@@ -49,11 +49,12 @@ public final class EntryFinisher {
      *
      * <p>Contract, by outcome:
      * <ul>
-     *   <li>{@link CommitOutcome.Committed}: every child is durably in the public corpus under its
-     *       digest and verified, the item is {@code done}, each child not known before is pending
-     *       work (exactly once, whichever parent completes first), and the stage is gone. It
-     *       cannot be undone.
-     *   <li>{@link CommitOutcome.Abandoned}: an unpromoted child was neither intact in the stage
+     *   <li>{@link CommitOutcome.Committed}: every kept child (frontier and findings) is durably
+     *       in the public corpus under its digest and verified, the item is {@code done}, each
+     *       frontier child not known before is pending work (exactly once, whichever parent
+     *       completes first), and the stage is gone, redundant children with it. It cannot be
+     *       undone.
+     *   <li>{@link CommitOutcome.Abandoned}: a kept, unpromoted child was neither intact in the stage
      *       nor in the corpus; nothing of this pass was renamed, the entry is ended as abandoned
      *       with the problems as its reason (the item is pending again as a new attempt, or
      *       abandoned for good once its attempts are used up, as {@code forGood} says), and the

@@ -14,8 +14,8 @@ import java.util.Set;
 
 /**
  * A commit decision the store has recorded and nobody has ended yet: the item, the result, where
- * its children are staged, the children in manifest order, and which of them are already marked
- * promoted. Immutable.
+ * its children are staged, the children in manifest order with the fate triage gave each, and
+ * which of them are already marked promoted. Immutable.
  *
  * @param promoted the positions in {@code children} already marked promoted
  */
@@ -53,11 +53,15 @@ public record OpenCommit(Digest work, ResultId result, StageLocation stage, List
                 committing.children(), Set.copyOf(marked));
     }
 
-    /** Positions of the children not yet marked promoted, ascending. */
+    /**
+     * Positions of the children still to be promoted, ascending: those the decision keeps
+     * (frontier and findings) that are not yet marked. A redundant child is never promoted; its
+     * staged bytes go with the stage.
+     */
     public List<Integer> unpromoted() {
         List<Integer> open = new ArrayList<>();
         for (int i = 0; i < children.size(); i++) {
-            if (!promoted.contains(i)) {
+            if (children.get(i).fate().kept() && !promoted.contains(i)) {
                 open.add(i);
             }
         }

@@ -33,7 +33,8 @@ public final class Replay {
 
     /**
      * Ends every committing entry of an epoch before {@code epoch} whose work id is in
-     * {@code share}, using {@link EntryFinisher#finish}: for each child not yet marked, an intact
+     * {@code share}, using {@link EntryFinisher#finish}: for each kept child (frontier or
+     * finding; a redundant child is never promoted) not yet marked, an intact
      * object already in the public corpus is marked, else intact staged bytes are promoted and
      * marked; then the item is completed and the stage removed. If an unmarked child is neither
      * (staged bytes deleted or corrupt), the entry is abandoned with the problems as its reason

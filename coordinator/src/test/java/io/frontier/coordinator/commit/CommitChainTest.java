@@ -12,11 +12,17 @@ import io.frontier.coordinator.assignment.ActiveAssignment;
 import io.frontier.coordinator.control.Refusal;
 import io.frontier.coordinator.validation.ResultValidator;
 import io.frontier.coordinator.validation.Verdict;
+import io.frontier.store.coverage.Coverage;
 import io.frontier.store.keyspace.Counter;
 import io.frontier.store.record.WorkRecord;
 import io.frontier.store.record.WorkState;
+import io.frontier.store.wire.DeclaredChild;
+import io.frontier.store.wire.DeclaredFinding;
+import io.frontier.store.wire.FindingKind;
+import io.frontier.store.wire.WireCodec;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -200,6 +206,29 @@ class CommitChainTest {
         WorkRecord parent = campaign.store.work(idOf("seed"));
         assertThat(parent.state()).isEqualTo(WorkState.PENDING);
         assertThat(campaign.store.work(idOf("child-1"))).isNull();
+    }
+
+    @Test
+    void aTriagedResultPromotesTheChildrenItKeepsAndEnqueuesOnlyTheFrontier() {
+        ActiveAssignment assignment = campaign.assigned("seed");
+        List<DeclaredChild> staged = campaign.stage(assignment, "new", "same", "boom");
+        Coverage reached = Coverage.of(new int[] {Coverage.tuple(3, 1)});
+        List<DeclaredChild> declared = List.of(CampaignFixture.triaged(staged.get(0), reached, null),
+                CampaignFixture.triaged(staged.get(1), reached, null),
+                CampaignFixture.triaged(staged.get(2), reached, new DeclaredFinding(FindingKind.CRASH, 11, "signal:11")));
+        Verdict.Valid valid = valid(assignment, WireCodec.encode(CampaignFixture.result(assignment, declared)));
+
+        CommitOutcome.Committed committed = committed(chain.commit(assignment, valid, T0 + 1));
+
+        assertThat(committed.promoted()).containsExactlyInAnyOrder(idOf("new"), idOf("boom"));
+        assertThat(committed.enqueued()).containsExactly(idOf("new"));
+        assertThat(campaign.corpusNames())
+                .containsExactlyInAnyOrder(idOf("seed").hex(), idOf("new").hex(), idOf("boom").hex());
+        assertThat(campaign.store.work(idOf("same"))).as("redundant: recorded, not kept").isNull();
+        assertThat(campaign.store.work(idOf("boom"))).as("a finding is kept, not run").isNull();
+        assertThat(campaign.store.work(idOf("new")).origin()).isEqualTo("command");
+        assertThat(campaign.store.counts().get(Counter.FINDINGS)).isEqualTo(1);
+        assertThat(campaign.stageOf(assignment)).doesNotExist();
     }
 
     private Verdict.Valid valid(ActiveAssignment assignment, byte[] payload) {

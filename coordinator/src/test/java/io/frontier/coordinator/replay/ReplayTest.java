@@ -19,10 +19,15 @@ import io.frontier.coordinator.commit.SimulatedCrash;
 import io.frontier.coordinator.validation.ResultValidator;
 import io.frontier.coordinator.validation.Verdict;
 import io.frontier.store.campaign.CampaignStore;
+import io.frontier.store.coverage.Coverage;
 import io.frontier.store.record.ResultId;
 import io.frontier.store.corpus.Digest;
 import io.frontier.store.record.WorkRecord;
 import io.frontier.store.record.WorkState;
+import io.frontier.store.wire.DeclaredChild;
+import io.frontier.store.wire.DeclaredFinding;
+import io.frontier.store.wire.FindingKind;
+import io.frontier.store.wire.WireCodec;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -349,6 +354,34 @@ class ReplayTest {
             assertThat(lost.repeated()).isFalse();
         });
         assertThat(campaign.store.work(idOf("seed")).state()).isEqualTo(WorkState.ABANDONED);
+    }
+
+    @Test
+    void replayNeedsNoStagedBytesForARedundantChild() throws Exception {
+        ActiveAssignment assignment = campaign.assigned("seed");
+        List<DeclaredChild> staged = campaign.stage(assignment, CHILDREN);
+        Coverage reached = Coverage.of(new int[] {Coverage.tuple(3, 1)});
+        List<DeclaredChild> declared = List.of(CampaignFixture.triaged(staged.get(0), reached, null),
+                CampaignFixture.triaged(staged.get(1), reached, null),
+                CampaignFixture.triaged(staged.get(2), reached, new DeclaredFinding(FindingKind.HANG, 0, "signal:9")));
+        Verdict.Valid valid = valid(campaign, assignment, WireCodec.encode(CampaignFixture.result(assignment, declared)));
+        assertThatThrownBy(() -> chain(campaign, SimulatedCrash.at(CommitPoint.AFTER_BEGIN_COMMIT))
+                .commit(assignment, valid, T0 + 1)).isInstanceOf(SimulatedCrash.class);
+        Files.delete(campaign.stageOf(assignment).resolve(idOf("child-2").hex()));
+        campaign.nextJob("job-2", T0 + 100);
+
+        ReplayReport report = replay(Checkpoints.NONE).run(campaign.epoch, work -> true, T0 + 101);
+
+        assertThat(report.finished()).isTrue();
+        assertThat(report.abandoned()).isEmpty();
+        assertThat(report.completed()).singleElement().satisfies(done -> {
+            assertThat(done.promoted()).containsExactlyInAnyOrder(idOf("child-1"), idOf("child-3"));
+            assertThat(done.enqueued()).containsExactly(idOf("child-1"));
+        });
+        assertThat(campaign.corpusNames()).containsExactlyInAnyOrder(idOf("seed").hex(), idOf("child-1").hex(),
+                idOf("child-3").hex());
+        assertThat(campaign.store.work(idOf("seed")).state()).isEqualTo(WorkState.DONE);
+        assertThat(campaign.stageOf(assignment)).doesNotExist();
     }
 
     /**

@@ -11,9 +11,12 @@ import io.frontier.store.kv.KeyValue;
 import io.frontier.store.kv.KeyValueStore;
 import io.frontier.store.kv.ReadTransaction;
 import io.frontier.store.kv.Transaction;
+import io.frontier.store.manifest.Child;
+import io.frontier.store.manifest.ChildFate;
 import io.frontier.store.manifest.ManifestEntry;
 import io.frontier.store.record.CampaignConfig;
 import io.frontier.store.record.EpochRecord;
+import io.frontier.store.record.FindingRecord;
 import io.frontier.store.record.InvalidResultMarker;
 import io.frontier.store.record.JobHeartbeat;
 import io.frontier.store.record.Owner;
@@ -25,8 +28,6 @@ import io.frontier.store.record.Token;
 import io.frontier.store.corpus.Digest;
 import io.frontier.store.record.WorkPayload;
 import io.frontier.store.record.WorkRecord;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -199,7 +200,7 @@ public final class CampaignStore {
                 }
                 return new Admission(known, false);
             }
-            WorkRecord created = WorkRecord.pending(payload, null, epoch);
+            WorkRecord created = WorkRecord.seed(payload, epoch);
             table.write(null, created);
             return new Admission(created, true);
         });
@@ -239,6 +240,30 @@ public final class CampaignStore {
         batchSize(leases, MAX_BATCH);
         List<Lease> copy = List.copyOf(leases);
         return edit(epoch, (tx, table, parts) -> parts.leasing.renew(table, copy, epoch, expiry));
+    }
+
+    /**
+     * Hands leases back unused, e.g. when a campaign stops at a budget and its coordinator gives
+     * back work it claimed but never dispatched. Each item held under exactly the presented token
+     * in this epoch goes back to {@code pending} with no token, owner or expiry, into the ready
+     * index, with one attempt fewer, so that a grant that never ran is not counted as an attempt;
+     * the counters move with it. Each lease that is not held so fails on its own with the reason,
+     * as in {@link #renew}, and changes nothing.
+     *
+     * <p>After an item's release its token is dead: it can no longer be renewed, requeued or
+     * committed, and the next claim grants the item under a new token. Idempotent: an item found
+     * {@code pending} is reported as it is and left unchanged, since whether this call's earlier
+     * execution released it or recovery did, nobody holds it and it is in the queue; an item
+     * that was claimed again since fails with the new holder's token. It cannot be undone.
+     *
+     * @param now the caller's clock, checked as every time argument is; a release records no time
+     * @throws io.frontier.store.error.StaleEpochException if {@code epoch} is not current
+     */
+    public List<ItemResult<WorkRecord>> release(long epoch, List<Lease> leases, double now) {
+        Times.instant("now", now);
+        batchSize(leases, MAX_BATCH);
+        List<Lease> copy = List.copyOf(leases);
+        return edit(epoch, (tx, table, parts) -> parts.leasing.release(table, copy, epoch));
     }
 
     /**
@@ -301,18 +326,45 @@ public final class CampaignStore {
     }
 
     /**
-     * Takes the irreversible commit decision for a validated result.
+     * Takes the irreversible commit decision for a validated result, with the triage of its
+     * children.
      *
      * <p>In one transaction: checks the epoch and that the item is {@code leased} under exactly
-     * the request's token in this epoch, appends the manifest entry (head and child chunks,
-     * under a fresh versionstamp), indexes the result id, and moves the item to
-     * {@code committing}. After it returns, the item can no longer expire, be recovered, be
+     * the request's token in this epoch; decides each child's {@link ChildFate}; appends the
+     * manifest entry (head and child chunks with their fates, under a fresh versionstamp),
+     * indexes the result id, moves the item to {@code committing}, and adds one execution to the
+     * load of the item's owner. After it returns, the item can no longer expire, be recovered, be
      * claimed or be committed under any other token or result; only completion or abandonment
      * by a coordinator of the current epoch ends it, and any such coordinator can finish it from
      * the manifest (replay), so the holder's crash loses nothing.
      *
-     * <p>Idempotent for the same token and result: a repeated call returns the stored decision
-     * with {@code repeated} true. It cannot be undone.
+     * <p>Triage, child by child in declared order: a child the worker declared a finding for is
+     * {@link ChildFate#FINDING}, and its {@link FindingRecord} is written under (signature,
+     * child) unless that key exists, and counted in {@link Counter#FINDINGS} only then; a child
+     * without coverage is {@link ChildFate#FRONTIER} with no new edges (untriaged); any other
+     * child is compared with the campaign's edge map plus what earlier children of this request
+     * (and of earlier requests of the same {@link #beginCommits} batch) added: if it reached a
+     * tuple not yet set it is {@code FRONTIER}, with {@link Child#newEdges} the edges whose map
+     * byte was 0 before it, and its tuples are merged into the map; otherwise it is
+     * {@link ChildFate#REDUNDANT}. The request's own finding (the executed input crashed or hung)
+     * is recorded the same way for the work item itself. Redundant children stay in the manifest
+     * but are never promoted, marked, enqueued or needed for completion; findings are promoted
+     * but not enqueued.
+     *
+     * <p>The edge map is read with snapshot reads and merged with BIT_OR, so concurrent
+     * decisions never conflict on it (on FoundationDB; the embedded store has one writer at a
+     * time anyway). The consequence: two coordinators deciding at the same moment may both see
+     * a tuple as new and both admit a child for it, so the frontier may hold an input more than
+     * strictly needed; a tuple is never lost, because BIT_OR only sets bits and every admitted
+     * child's tuples are merged in the transaction that admits it. Finding keys, by contrast,
+     * are read serializably, so each is written and counted exactly once.
+     *
+     * <p>Idempotent for the same token and result: a repeated call returns the stored decision,
+     * the fates included, with {@code repeated} true, and writes nothing (no finding, count or
+     * load again). A body that FoundationDB runs again after its first execution committed finds
+     * the item committing and so takes that path; an execution that did not commit left nothing,
+     * and the next may decide differently only because the map moved meanwhile. It cannot be
+     * undone.
      *
      * @throws io.frontier.store.error.StaleTokenException if another token holds or committed it
      * @throws io.frontier.store.error.StaleEpochException if the caller's epoch or the lease's
@@ -325,8 +377,9 @@ public final class CampaignStore {
     }
 
     /**
-     * {@link #beginCommit} for many requests in one transaction, each decided on its own. The
-     * requests must name distinct results.
+     * {@link #beginCommit} for many requests in one transaction, each decided on its own, in
+     * order: a request's children are triaged against what earlier requests of the batch
+     * admitted. The requests must name distinct results.
      */
     public List<ItemResult<CommitTicket>> beginCommits(long epoch, List<CommitRequest> requests, double now) {
         double at = Times.instant("now", now);
@@ -340,22 +393,15 @@ public final class CampaignStore {
             throw new InvalidInputException("commit batch names one result twice");
         }
         List<CommitRequest> copy = List.copyOf(requests);
-        return edit(epoch, (tx, table, parts) -> {
-            List<ItemResult<CommitTicket>> results = new ArrayList<>(copy.size());
-            for (int i = 0; i < copy.size(); i++) {
-                try {
-                    results.add(ItemResult.ok(parts.committing.begin(tx, table, copy.get(i), i, epoch, at)));
-                } catch (FrontierException e) {
-                    results.add(ItemResult.failed(e));
-                }
-            }
-            return results;
-        });
+        return edit(epoch, (tx, table, parts) -> parts.committing.beginAll(tx, table, copy, epoch, at));
     }
 
     /**
      * Records that a child of a committed result was promoted into the public corpus. Marks are
      * BIT_OR updates, so marking twice is harmless and marks never conflict with each other.
+     *
+     * @throws InvalidInputException if the entry has no such child, or does not keep it (a
+     *     redundant child is never promoted)
      */
     public void markPromoted(long epoch, Promotion promotion) {
         markPromoted(epoch, List.of(promotion)).get(0).orThrow();
@@ -369,14 +415,16 @@ public final class CampaignStore {
     }
 
     /**
-     * Ends a committing entry whose children are all marked promoted: the item becomes
-     * {@code done}, each child not yet known becomes pending work exactly once (whichever
-     * parent's completion commits first enqueues it), and the outcome is written beside the
-     * entry. Any coordinator of the current epoch may call it (replay needs no token).
+     * Ends a committing entry whose kept children (frontier and findings) are all marked
+     * promoted: the item becomes {@code done}, each frontier child not yet known becomes pending
+     * work exactly once (whichever parent's completion commits first enqueues it), with this
+     * item as its parent and the entry's executor as its origin, and the outcome is written
+     * beside the entry. Redundant children need no mark; neither they nor findings are enqueued.
+     * Any coordinator of the current epoch may call it (replay needs no token).
      * Idempotent: a repeated call returns the stored outcome with {@code repeated} true.
      *
      * @throws io.frontier.store.error.WrongStateException if the item is not committing this
-     *     result or a child is not yet promoted
+     *     result or a kept child is not yet promoted
      */
     public Completion complete(long epoch, Digest work, ResultId result, double now) {
         return complete(epoch, List.of(new Commitment(work, result)), now).get(0).orThrow();
@@ -515,14 +563,8 @@ public final class CampaignStore {
     private void sumCounters(ReadTransaction tx, KeyRange range, Map<Counter, Long> sums) {
         for (KeyValue pair : tx.getRange(range.begin(), range.end(), ReadTransaction.UNLIMITED, false)) {
             CountKey key = keys.decodeCount(pair.key());
-            sums.merge(key.counter(), littleEndian(pair.value()), Long::sum);
+            sums.merge(key.counter(), CampaignKeys.decodeSum(pair.value()), Long::sum);
         }
-    }
-
-    private static long littleEndian(byte[] value) {
-        byte[] padded = new byte[Long.BYTES];
-        System.arraycopy(value, 0, padded, 0, Math.min(value.length, Long.BYTES));
-        return ByteBuffer.wrap(padded).order(ByteOrder.LITTLE_ENDIAN).getLong();
     }
 
     /**

@@ -13,19 +13,24 @@ import io.frontier.store.keyspace.KeyRange;
 import io.frontier.store.kv.KeyValue;
 import io.frontier.store.kv.ReadTransaction;
 import io.frontier.store.kv.Transaction;
+import io.frontier.store.coverage.EdgeMap;
+import io.frontier.store.coverage.Novelty;
 import io.frontier.store.manifest.Child;
 import io.frontier.store.manifest.ChildChunk;
+import io.frontier.store.manifest.ChildFate;
 import io.frontier.store.manifest.ManifestCodecs;
 import io.frontier.store.manifest.ManifestEntry;
 import io.frontier.store.manifest.Outcome;
 import io.frontier.store.manifest.PromotionMarks;
 import io.frontier.store.manifest.ResultOutcome;
 import io.frontier.store.record.CampaignConfig;
+import io.frontier.store.record.FindingRecord;
 import io.frontier.store.record.ResultId;
 import io.frontier.store.corpus.Digest;
 import io.frontier.store.record.WorkPayload;
 import io.frontier.store.record.WorkRecord;
 import io.frontier.store.record.WorkState;
+import io.frontier.store.wire.DeclaredChild;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HexFormat;
@@ -34,26 +39,53 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The transaction bodies of the commit edges: the commit decision, promotion marks, completion,
- * abandonment, and reading committing entries for replay. Each body does all its reads and
- * checks before its first write, so a refused item in a batch leaves nothing behind.
+ * The transaction bodies of the commit edges: the commit decision with its triage, promotion
+ * marks, completion, abandonment, and reading committing entries for replay. Each body does all
+ * its checks before its first write, so a refused item in a batch leaves nothing behind.
  */
 final class Committing {
 
     private final CampaignKeys keys;
     private final CampaignConfig config;
+    private final FindingRecorder findings;
 
     Committing(CampaignKeys keys, CampaignConfig config) {
         this.keys = keys;
         this.config = config;
+        this.findings = new FindingRecorder(keys);
     }
 
     /**
-     * The commit decision for one request; see {@link CampaignStore#beginCommit}.
+     * The commit decisions of a batch, each taken on its own by {@link #begin}, against one
+     * {@link EdgeMap} for the whole batch: a request sees the tuples that earlier requests of the
+     * batch admitted. The map's shards are read with snapshot reads and what the batch admitted
+     * is merged last, with one BIT_OR of the full shard width per shard it added to: 4 KiB each,
+     * so a batch on AFL++'s default map of 65536 edges (16 shards) writes at most 64 KiB of map.
+     */
+    List<ItemResult<CommitTicket>> beginAll(Transaction tx, WorkTable table, List<CommitRequest> requests,
+            long epoch, double now) {
+        EdgeMap map = new EdgeMap(shard -> tx.snapshot().get(keys.edges(shard)));
+        List<ItemResult<CommitTicket>> results = new ArrayList<>(requests.size());
+        for (int i = 0; i < requests.size(); i++) {
+            try {
+                results.add(ItemResult.ok(begin(tx, table, map, requests.get(i), i, epoch, now)));
+            } catch (FrontierException e) {
+                results.add(ItemResult.failed(e));
+            }
+        }
+        map.additions().forEach((shard, bits) -> tx.bitOr(keys.edges(shard), bits));
+        return results;
+    }
+
+    /**
+     * The commit decision for one request; see {@link CampaignStore#beginCommit}. Triage runs
+     * after every check (the entry's head included), and nothing after it can refuse the
+     * request, so a refused request admits nothing into {@code map} and records no finding.
      *
      * @param userVersion distinct for every entry this transaction writes
      */
-    CommitTicket begin(Transaction tx, WorkTable table, CommitRequest request, int userVersion, long epoch, double now) {
+    private CommitTicket begin(Transaction tx, WorkTable table, EdgeMap map, CommitRequest request, int userVersion,
+            long epoch, double now) {
         Lease lease = request.lease();
         WorkRecord record = table.require(lease.work());
         if (record.state() == WorkState.COMMITTING || record.state() == WorkState.DONE) {
@@ -77,10 +109,16 @@ final class Committing {
             throw new InvalidInputException("result id is already recorded for another commit")
                     .with("work", record.id()).with("result", request.result());
         }
-        List<Child> children = request.children().stream().map(c -> Child.frontier(c.digest(), c.size())).toList();
+        int declared = request.children().size();
         ManifestEntry entry = new ManifestEntry(ManifestEntry.SCHEMA, request.result(), record.id(),
-                record.token(), record.owner(), epoch, request.stage(), children.size(),
-                ManifestEntry.chunksFor(children.size()), request.execution(), now);
+                record.token(), record.owner(), epoch, request.stage(), declared,
+                ManifestEntry.chunksFor(declared), request.execution(), now);
+        List<Child> children = triage(tx, table, map, record, request, epoch, now);
+        if (request.finding() != null) {
+            findings.record(tx, table, FindingRecord.of(record.id(), request.finding(),
+                    request.execution().executor(), record.id(), request.result(), epoch, now));
+        }
+        tx.add(keys.load(record.owner()), 1);
         tx.setVersionstampedKey(keys.manifestToStamp(userVersion, 0), ManifestCodecs.ENTRY.encode(entry));
         for (int chunk = 0; chunk < entry.chunks(); chunk++) {
             int from = chunk * ManifestEntry.CHUNK_SIZE;
@@ -94,11 +132,42 @@ final class Committing {
     }
 
     /**
+     * The fate of each declared child, in order: a child with a finding is a
+     * {@linkplain ChildFate#FINDING finding}, recorded (once per signature and input) and counted;
+     * a child without coverage joins the frontier untriaged; any other child joins the frontier
+     * if its coverage holds a tuple {@code map} does not, with the edges it reached first as its
+     * new edges, and is otherwise {@linkplain ChildFate#REDUNDANT redundant}. A finding's
+     * coverage is not admitted into the map: the map describes the inputs kept as work, and a
+     * sibling that reaches the same tuples without crashing is worth running.
+     */
+    private List<Child> triage(Transaction tx, WorkTable table, EdgeMap map, WorkRecord record, CommitRequest request,
+            long epoch, double now) {
+        List<Child> children = new ArrayList<>(request.children().size());
+        for (DeclaredChild declared : request.children()) {
+            if (declared.finding() != null) {
+                findings.record(tx, table, FindingRecord.of(declared.digest(), declared.finding(),
+                        request.execution().executor(), record.id(), request.result(), epoch, now));
+                children.add(new Child(declared.digest(), declared.size(), ChildFate.FINDING, 0));
+            } else if (declared.coverage() == null) {
+                children.add(Child.frontier(declared.digest(), declared.size()));
+            } else {
+                Novelty novelty = map.admit(declared.coverage());
+                children.add(novelty.any()
+                        ? new Child(declared.digest(), declared.size(), ChildFate.FRONTIER, novelty.edges())
+                        : new Child(declared.digest(), declared.size(), ChildFate.REDUNDANT, 0));
+            }
+        }
+        return children;
+    }
+
+    /**
      * Checks each promotion and sets the marks of each entry with one BIT_OR of the entry's full
-     * bitmap width. Marks for an entry already completed are accepted and dropped.
+     * bitmap width. Marks for an entry already completed are accepted and dropped; a mark for a
+     * child the entry does not keep (redundant) is refused.
      */
     List<ItemResult<Promotion>> mark(Transaction tx, WorkTable table, List<Promotion> promotions) {
         Map<ResultId, ManifestEntry> entries = new HashMap<>();
+        Map<ResultId, List<Child>> childrenOf = new HashMap<>();
         Map<ResultId, Versionstamp> open = new HashMap<>();
         Map<Versionstamp, byte[]> operands = new LinkedHashMap<>();
         List<ItemResult<Promotion>> results = new ArrayList<>(promotions.size());
@@ -111,6 +180,7 @@ final class Committing {
                     Versionstamp stamp = versionstampOf(tx, promotion.result());
                     entry = entry(tx, stamp);
                     entries.put(promotion.result(), entry);
+                    childrenOf.put(promotion.result(), children(tx, stamp, entry));
                     if (record.state() == WorkState.COMMITTING) {
                         open.put(promotion.result(), stamp);
                     }
@@ -119,6 +189,12 @@ final class Committing {
                     throw new InvalidInputException("promotion names a child the entry does not have")
                             .with("work", promotion.work()).with("result", promotion.result())
                             .with("child", promotion.child()).with("children", entry.children());
+                }
+                ChildFate fate = childrenOf.get(promotion.result()).get(promotion.child()).fate();
+                if (!fate.kept()) {
+                    throw new InvalidInputException("promotion names a child the entry does not keep")
+                            .with("work", promotion.work()).with("result", promotion.result())
+                            .with("child", promotion.child()).with("fate", fate.wireName());
                 }
                 if (open.containsKey(promotion.result())) {
                     int width = PromotionMarks.width(entry.children());
@@ -138,12 +214,13 @@ final class Committing {
     }
 
     /**
-     * Ends a committing entry whose children are all promoted. Children not yet known become
-     * pending work whose parent is this item; a child known in any state, or whose key holds
-     * anything at all, is left as it is.
+     * Ends a committing entry whose kept children are all promoted. Its frontier children not yet
+     * known become pending work whose parent is this item and whose origin is the executor of
+     * the entry's execution; a child known in any state, or whose key holds anything at all, is
+     * left as it is. Redundant children need no mark and findings are not enqueued.
      *
      * @param budget children this transaction may still write; the item is refused if its entry
-     *     has more
+     *     has more frontier children
      */
     Completion complete(Transaction tx, WorkTable table, Digest work, ResultId result, long epoch, double now, int[] budget) {
         WorkRecord record = table.require(work);
@@ -153,26 +230,29 @@ final class Committing {
         committedRecord(record, result);
         Versionstamp stamp = versionstampOf(tx, result);
         ManifestEntry entry = entry(tx, stamp);
-        int missing = PromotionMarks.missing(tx.get(keys.promoted(stamp)), entry.children());
+        List<Child> children = children(tx, stamp, entry);
+        int missing = PromotionMarks.missing(tx.get(keys.promoted(stamp)), children);
         if (missing > 0) {
-            throw new WrongStateException("not every child of the entry is promoted")
+            throw new WrongStateException("not every kept child of the entry is promoted")
                     .with("work", work).with("result", result).with("missing", missing)
                     .with("children", entry.children());
         }
-        if (entry.children() > budget[0]) {
+        List<Child> frontier = children.stream().filter(child -> child.fate() == ChildFate.FRONTIER).toList();
+        if (frontier.size() > budget[0]) {
             throw new InvalidInputException("transaction has no room left for this entry's children")
-                    .with("work", work).with("children", entry.children()).with("room", budget[0]);
+                    .with("work", work).with("children", frontier.size()).with("room", budget[0]);
         }
-        budget[0] -= entry.children();
+        budget[0] -= frontier.size();
         List<Child> fresh = new ArrayList<>();
-        for (Child child : children(tx, stamp, entry)) {
+        for (Child child : frontier) {
             if (!table.exists(child.digest())) {
                 fresh.add(child);
             }
         }
+        String origin = entry.execution().executor();
         List<Digest> enqueued = new ArrayList<>();
         for (Child child : fresh) {
-            table.write(null, WorkRecord.pending(new WorkPayload(child.digest(), child.size()), work, epoch));
+            table.write(null, WorkRecord.child(new WorkPayload(child.digest(), child.size()), work, origin, epoch));
             enqueued.add(child.digest());
         }
         table.write(record, record.done(epoch));

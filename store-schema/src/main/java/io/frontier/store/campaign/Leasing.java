@@ -27,7 +27,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 
-/** The transaction bodies of the lease edges: claim, renew, requeue and recovery. */
+/** The transaction bodies of the lease edges: claim, renew, release, requeue and recovery. */
 final class Leasing {
 
     /** Candidates read per item wanted, so that concurrent claimers rarely pick the same key. */
@@ -137,6 +137,29 @@ final class Leasing {
                     WorkRecord renewed = record.renewed(expiry);
                     table.write(record, renewed);
                     record = renewed;
+                }
+                results.add(ItemResult.ok(record));
+            } catch (FrontierException e) {
+                results.add(ItemResult.failed(e));
+            }
+        }
+        return results;
+    }
+
+    /**
+     * Hands each lease held under its exact token back to pending, one attempt fewer; an item
+     * already pending is reported unchanged; the others fail with the reason.
+     */
+    List<ItemResult<WorkRecord>> release(WorkTable table, List<Lease> leases, long epoch) {
+        List<ItemResult<WorkRecord>> results = new ArrayList<>();
+        for (Lease lease : leases) {
+            try {
+                WorkRecord record = table.require(lease.work());
+                if (record.state() != WorkState.PENDING) {
+                    EpochFence.checkHeld(record, lease, epoch);
+                    WorkRecord released = record.unclaimed(epoch);
+                    table.write(record, released);
+                    record = released;
                 }
                 results.add(ItemResult.ok(record));
             } catch (FrontierException e) {

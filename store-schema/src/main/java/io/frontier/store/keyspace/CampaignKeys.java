@@ -8,6 +8,9 @@ import io.frontier.store.record.Owner;
 import io.frontier.store.record.ResultId;
 import io.frontier.store.corpus.Digest;
 import io.frontier.store.coverage.Coverage;
+import io.frontier.store.coverage.EdgeMap;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
@@ -24,7 +27,7 @@ public final class CampaignKeys {
     /** Shards per counter: enough that concurrent ADDs rarely touch the same key. */
     public static final int COUNTER_SHARDS = 8;
     /** Edges per edge map shard: one byte each, so a shard value stays at 4 KiB. */
-    public static final int EDGE_SHARD_BYTES = 4096;
+    public static final int EDGE_SHARD_BYTES = EdgeMap.SHARD_BYTES;
     /** Shards of the edge map: enough for {@link Coverage#MAX_EDGES}. */
     public static final int EDGE_SHARDS = Coverage.MAX_EDGES / EDGE_SHARD_BYTES;
 
@@ -287,6 +290,17 @@ public final class CampaignKeys {
         return key(CampaignSubspace.LOAD, owner.name());
     }
 
+    public Owner decodeLoad(byte[] key) {
+        if (!(expect(key, CampaignSubspace.LOAD, 1).get(1) instanceof String name)) {
+            throw malformed(key, "load key element is not an owner name");
+        }
+        try {
+            return Owner.of(name);
+        } catch (FrontierException e) {
+            throw malformed(key, e.getMessage());
+        }
+    }
+
     public KeyRange loads() {
         return range(sub(CampaignSubspace.LOAD));
     }
@@ -331,6 +345,16 @@ public final class CampaignKeys {
             throw malformed(key, "result value is not one complete versionstamp");
         }
         return stamp;
+    }
+
+    /**
+     * The integer an atomic ADD left in {@code value} (a counter shard or a load): 8-byte
+     * little-endian two's complement, a shorter value zero-padded and a longer one cut, as ADD
+     * itself reads it.
+     */
+    public static long decodeSum(byte[] value) {
+        byte[] padded = Arrays.copyOf(value, Long.BYTES);
+        return ByteBuffer.wrap(padded).order(ByteOrder.LITTLE_ENDIAN).getLong();
     }
 
     private Tuple sub(CampaignSubspace subspace) {

@@ -13,9 +13,11 @@ package io.frontier.store.keyspace;
  *  ├─ 4  LEASED      (epoch, expiry, id)         → empty      one per leased item
  *  ├─ 5  COMMITTING  (id)                        → (result)   one per committing item
  *  ├─ 6  MANIFEST    (versionstamp, part)        → part 0: ManifestEntry JSON,
- *  │                                               part 1+i: ChildChunk i JSON; append-only
+ *  │                                               part 1+i: ChildChunk i JSON (children with
+ *  │                                               their fates); append-only
  *  ├─ 7  RESULT      (result: 16 bytes)          → (versionstamp) of its manifest entry
- *  ├─ 8  PROMOTED    (versionstamp)              → bitmap, BIT_OR, bit i = child i promoted
+ *  ├─ 8  PROMOTED    (versionstamp)              → bitmap, BIT_OR, bit i = child i promoted;
+ *  │                                               set only for kept (not redundant) children
  *  ├─ 9  OUTCOME     (versionstamp)              → ResultOutcome JSON, written once
  *  ├─ 10 COUNT       (counter, shard)            → 8-byte little-endian, atomic ADD
  *  ├─ 11 RECEIPT     (owner, operation)          → Receipt JSON of the owner's last call
@@ -24,9 +26,11 @@ package io.frontier.store.keyspace;
  *  │                                               when the result is counted invalid
  *  ├─ 14 HEARTBEAT                               → JobHeartbeat JSON of the current job's
  *  │                                               root, rewritten every beat
- *  ├─ 15 FINDING     (signature, input: 32 bytes) → FindingRecord JSON, written once per input
+ *  ├─ 15 FINDING     (signature, input: 32 bytes) → FindingRecord JSON, written once per key
+ *  │                                               and then counted in COUNT FINDINGS
  *  ├─ 16 EDGES       (shard)                     → edge map shard: one byte per edge, bit b =
- *  │                                               hit-count bucket b seen; BIT_OR only
+ *  │                                               hit-count bucket b seen; 4096 bytes, merged
+ *  │                                               with full-width BIT_OR only
  *  └─ 17 LOAD        (owner)                     → executions committed by that coordinator,
  *                                                  8-byte little-endian, atomic ADD
  * </pre>
@@ -35,9 +39,12 @@ package io.frontier.store.keyspace;
  * every lease of the current epoch that has expired. What belongs to one manifest entry is keyed
  * by its versionstamp, which grows with commit order, so those writes land at the right edge of
  * the key order instead of on random pages. FINDING orders by signature, so the duplicates of one
- * bug list together. EDGES and LOAD are only ever merged with atomic mutations, so coordinators
- * that add coverage or executions at the same time do not conflict. HEARTBEAT is written blind and read only by
- * snapshot, so a beat conflicts with nothing but an epoch bump. Numbers are only ever appended.
+ * bug list together; a commit decision reads a FINDING key serializably, so each is written and
+ * counted once. EDGES and LOAD are only ever merged with atomic mutations, and commit decisions
+ * read EDGES by snapshot only, so coordinators that add coverage or executions at the same time
+ * do not conflict (two may then both admit an input for the same new tuple; none is lost).
+ * HEARTBEAT is written blind and read only by snapshot, so a beat conflicts with nothing but an
+ * epoch bump. Numbers are only ever appended.
  */
 public enum CampaignSubspace {
     CONFIG(0),

@@ -21,7 +21,11 @@ public enum Counter {
      * every epoch: a campaign where it is not 0 ends with exit code 1.
      */
     INVALID(6),
-    /** Inputs recorded as findings (crash or hang), each input counted once. */
+    /**
+     * Findings recorded (inputs that crashed or hung the target), each finding key counted once:
+     * an input reported under two signatures (a target that fails differently from run to run)
+     * counts once per signature.
+     */
     FINDINGS(7);
 
     private final long number;

@@ -1,9 +1,13 @@
 package io.frontier.store.manifest;
 
+import java.util.List;
+
 /**
  * The promotion marks of one manifest entry as one bitmap value, set with BIT_OR so that marking
  * a child never reads the value and never conflicts with another mark. Bit {@code i} (byte
- * {@code i / 8}, bit {@code i % 8} counted from the least significant) is child {@code i}.
+ * {@code i / 8}, bit {@code i % 8} counted from the least significant) is child {@code i}. Only
+ * children whose {@linkplain ChildFate#kept() fate keeps them} are promoted, so only their bits
+ * are ever set; a redundant child's bit stays clear for good.
  */
 public final class PromotionMarks {
 
@@ -30,14 +34,25 @@ public final class PromotionMarks {
         return bitmap != null && index / 8 < bitmap.length && (bitmap[index / 8] & (1 << (index % 8))) != 0;
     }
 
-    /** How many of children {@code 0 .. children-1} are not marked. */
-    public static int missing(byte[] bitmap, int children) {
+    /** How many of {@code children}, an entry's children in order, are kept and not marked. */
+    public static int missing(byte[] bitmap, List<Child> children) {
         int missing = 0;
-        for (int i = 0; i < children; i++) {
-            if (!isMarked(bitmap, i)) {
+        for (int i = 0; i < children.size(); i++) {
+            if (children.get(i).fate().kept() && !isMarked(bitmap, i)) {
                 missing++;
             }
         }
         return missing;
+    }
+
+    /** How many of children {@code 0 .. children-1} are marked. */
+    public static int marked(byte[] bitmap, int children) {
+        int marked = 0;
+        for (int i = 0; i < children; i++) {
+            if (isMarked(bitmap, i)) {
+                marked++;
+            }
+        }
+        return marked;
     }
 }

@@ -2,6 +2,7 @@ package io.frontier.store.record;
 
 import io.frontier.store.corpus.Digest;
 import io.frontier.store.error.InvalidInputException;
+import java.util.regex.Pattern;
 
 /**
  * The stored state of one work item under {@code work/<id>}.
@@ -14,13 +15,18 @@ import io.frontier.store.error.InvalidInputException;
  *   <li>{@code committing} and {@code done} keep the committing token and owner and name the
  *       result, and have no lease expiry (they never expire);
  *   <li>{@code epoch} is the epoch of the last edge, at least 1; {@code attempts} counts the
- *       executions granted so far and is never negative.
+ *       executions granted so far (a grant handed back unused by {@link #unclaimed} does not
+ *       count) and is never negative;
+ *   <li>{@code parent} and {@code origin} are both null (a seed) or both set (a child), and an
+ *       origin is spelled as {@link io.frontier.store.wire.Execution#executor} is.
  * </ul>
  *
  * @param schema record layout version, {@link #SCHEMA}
  * @param epoch epoch under which the last edge was taken; a lease of an older epoch is void
  * @param leaseExpiry Unix seconds after which a {@code leased} item may be recovered
  * @param parent the work whose result produced this input, or null for a seed
+ * @param origin the executor ({@code symcc}, {@code afl}, ...) of the execution that produced this
+ *     input, or null for a seed
  * @param result the committed result ({@code committing}, {@code done}), else null
  * @param rejected the last result rejected as invalid while the same token was kept, or null
  */
@@ -34,12 +40,15 @@ public record WorkRecord(
         Double leaseExpiry,
         int attempts,
         Digest parent,
+        String origin,
         WorkPayload payload,
         ResultId result,
         ResultId rejected) {
 
     /** The layout version this build writes and reads. */
     public static final int SCHEMA = 1;
+
+    private static final Pattern ORIGIN = Pattern.compile("[a-z][a-z_]{0,31}");
 
     public WorkRecord {
         if (schema != SCHEMA) {
@@ -59,6 +68,10 @@ public record WorkRecord(
         if (leaseExpiry != null) {
             Times.instant("leaseExpiry", leaseExpiry);
         }
+        if ((parent == null) != (origin == null) || origin != null && !ORIGIN.matcher(origin).matches()) {
+            throw new InvalidInputException("work record parent and origin disagree or origin is malformed")
+                    .with("work", id).with("parent", parent).with("origin", origin);
+        }
         boolean held = token != null && owner != null;
         boolean free = token == null && owner == null;
         boolean consistent = switch (state) {
@@ -72,51 +85,69 @@ public record WorkRecord(
         }
     }
 
-    /** A new pending item: never leased, no attempts yet. */
-    public static WorkRecord pending(WorkPayload payload, Digest parent, long epoch) {
+    /** A new pending seed: no parent, never leased, no attempts yet. */
+    public static WorkRecord seed(WorkPayload payload, long epoch) {
         return new WorkRecord(SCHEMA, payload.hash(), WorkState.PENDING, null, null, epoch, null, 0,
-                parent, payload, null, null);
+                null, null, payload, null, null);
+    }
+
+    /**
+     * A new pending child of {@code parent}, produced by an execution of {@code origin}: never
+     * leased, no attempts yet.
+     */
+    public static WorkRecord child(WorkPayload payload, Digest parent, String origin, long epoch) {
+        return new WorkRecord(SCHEMA, payload.hash(), WorkState.PENDING, null, null, epoch, null, 0,
+                parent, origin, payload, null, null);
     }
 
     /** This item granted to {@code owner} under {@code token} until {@code expiry}. */
     public WorkRecord leased(Token newToken, Owner newOwner, long leaseEpoch, double expiry) {
         return new WorkRecord(SCHEMA, id, WorkState.LEASED, newToken, newOwner, leaseEpoch, expiry,
-                attempts + 1, parent, payload, null, rejected);
+                attempts + 1, parent, origin, payload, null, rejected);
     }
 
     /** The same lease with a new expiry. */
     public WorkRecord renewed(double expiry) {
         return new WorkRecord(SCHEMA, id, state, token, owner, epoch, expiry, attempts, parent,
-                payload, result, rejected);
+                origin, payload, result, rejected);
     }
 
     /** The same lease after an invalid result: one more attempt, new expiry, result remembered. */
     public WorkRecord retried(ResultId rejectedResult, double expiry) {
         return new WorkRecord(SCHEMA, id, state, token, owner, epoch, expiry, attempts + 1, parent,
-                payload, null, rejectedResult);
+                origin, payload, null, rejectedResult);
     }
 
     /** Back to the ready index with no holder (lease recovered, or a new attempt). */
     public WorkRecord released(long releaseEpoch) {
         return new WorkRecord(SCHEMA, id, WorkState.PENDING, null, null, releaseEpoch, null,
-                attempts, parent, payload, null, rejected);
+                attempts, parent, origin, payload, null, rejected);
+    }
+
+    /**
+     * This lease handed back unused by its holder: pending with no holder, and one attempt fewer,
+     * so that a grant that never ran does not count against the item's attempts.
+     */
+    public WorkRecord unclaimed(long releaseEpoch) {
+        return new WorkRecord(SCHEMA, id, WorkState.PENDING, null, null, releaseEpoch, null,
+                Math.max(0, attempts - 1), parent, origin, payload, null, rejected);
     }
 
     /** The irreversible commit decision for {@code committed}, keeping token and owner. */
     public WorkRecord committing(ResultId committed) {
         return new WorkRecord(SCHEMA, id, WorkState.COMMITTING, token, owner, epoch, null,
-                attempts, parent, payload, committed, rejected);
+                attempts, parent, origin, payload, committed, rejected);
     }
 
     /** Every child promoted and enqueued. */
     public WorkRecord done(long doneEpoch) {
         return new WorkRecord(SCHEMA, id, WorkState.DONE, token, owner, doneEpoch, null, attempts,
-                parent, payload, result, rejected);
+                parent, origin, payload, result, rejected);
     }
 
     /** Given up for good. */
     public WorkRecord abandoned(long abandonEpoch) {
         return new WorkRecord(SCHEMA, id, WorkState.ABANDONED, null, null, abandonEpoch, null,
-                attempts, parent, payload, null, rejected);
+                attempts, parent, origin, payload, null, rejected);
     }
 }

@@ -54,7 +54,7 @@ public record ManifestRecord(EntryId id, ManifestEntry entry, List<Child> childr
 
     /** How many of the entry's children are marked promoted. */
     public int promotedCount() {
-        return entry.children() - PromotionMarks.missing(marks, entry.children());
+        return PromotionMarks.marked(marks, entry.children());
     }
 
     /**

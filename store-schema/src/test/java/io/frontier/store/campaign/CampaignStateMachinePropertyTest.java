@@ -54,7 +54,7 @@ class CampaignStateMachinePropertyTest {
     record Op(Kind kind, int a, int b) {
     }
 
-    enum Kind { ADMIT, CLAIM, RENEW, REQUEUE, ADVANCE, RECOVER, COMMIT, PROMOTE, COMPLETE, ABANDON, BUMP }
+    enum Kind { ADMIT, CLAIM, RENEW, RELEASE, REQUEUE, ADVANCE, RECOVER, COMMIT, PROMOTE, COMPLETE, ABANDON, BUMP }
 
     @BeforeContainer
     static void openStore() throws IOException {
@@ -118,6 +118,18 @@ class CampaignStateMachinePropertyTest {
                     assertThat(result.succeeded()).isEqualTo(ok);
                     if (ok) {
                         model.renew(item, TTL);
+                    }
+                }
+            }
+            case RELEASE -> {
+                if (item != null) {
+                    Token token = presented(model, item, op.b());
+                    boolean held = model.holds(item, token);
+                    boolean ok = held || model.items.get(item).state == WorkState.PENDING;
+                    ItemResult<WorkRecord> result = store.release(model.epoch, List.of(new Lease(item, token)), model.now).get(0);
+                    assertThat(result.succeeded()).isEqualTo(ok);
+                    if (held) {
+                        model.unclaim(item);
                     }
                 }
             }

@@ -249,6 +249,7 @@ public abstract class CampaignStoreConformance {
                 () -> store.admitSeed(old, payload("z")),
                 () -> store.claim(old, ALICE, Set.of(), 5, T0, TTL),
                 () -> store.renew(old, List.of(other), T0, TTL),
+                () -> store.release(old, List.of(other), T0),
                 () -> store.requeue(old, other, ResultId.random(), T0, TTL),
                 () -> store.recoverExpired(old, ALICE, 5, T0 + 1e6),
                 () -> store.beginCommit(old, request(other, ResultId.random()), T0),
@@ -441,6 +442,89 @@ public abstract class CampaignStoreConformance {
         assertThat(everything()).isEqualTo(before);
     }
 
+    // ---- release ---------------------------------------------------------------------------
+
+    @Test
+    void releaseHandsALeaseBackUnusedWithItsAttemptAndCounters() {
+        Lease held = leasedSeed("a");
+        WorkRecord leased = store.work(held.work());
+        List<ItemResult<WorkRecord>> results = store.release(epoch, List.of(held), T0 + 5);
+        WorkRecord released = results.get(0).orThrow();
+        assertThat(released).isEqualTo(store.work(held.work()));
+        assertThat(released.state()).isEqualTo(WorkState.PENDING);
+        assertThat(released.token()).isNull();
+        assertThat(released.owner()).isNull();
+        assertThat(released.leaseExpiry()).isNull();
+        assertThat(released.attempts()).as("the unused grant is not an attempt").isEqualTo(leased.attempts() - 1);
+        assertThat(dump(kv, keys.ready())).hasSize(1);
+        assertThat(dump(kv, keys.leased())).isEmpty();
+        assertThat(store.counts().get(Counter.PENDING)).isEqualTo(1);
+        assertThat(store.counts().get(Counter.LEASED)).isZero();
+        assertCountersMatchRecount();
+    }
+
+    @Test
+    void aReleasedTokenIsDeadAndTheNextClaimGrantsANewOne() {
+        Lease held = leasedSeed("a");
+        store.release(epoch, List.of(held), T0);
+        assertThat(store.renew(epoch, List.of(held), T0, TTL).get(0).failure()).isInstanceOf(StaleTokenException.class);
+        refusedUnchanged(StaleTokenException.class, "presented token is not the one the store holds",
+                () -> store.beginCommit(epoch, request(held, ResultId.random()), T0));
+        Lease again = claimOne(BOB, T0 + 1);
+        assertThat(again.token()).isNotEqualTo(held.token());
+        assertThat(store.work(again.work()).attempts()).isEqualTo(1);
+    }
+
+    @Test
+    void releaseRefusesEachLeaseNotHeldOnItsOwnAndChangesNothingForIt() {
+        Lease held = leasedSeed("a");
+        Lease intruder = new Lease(leasedSeed("b").work(), Token.random());
+        Lease committing = leasedSeed("c");
+        store.beginCommit(epoch, request(committing, ResultId.random(), "c1"), T0);
+        WorkRecord intruded = store.work(intruder.work());
+        WorkRecord committed = store.work(committing.work());
+        List<ItemResult<WorkRecord>> results = store.release(epoch, List.of(intruder, held, committing), T0);
+        assertThat(results.get(0).failure()).isInstanceOf(StaleTokenException.class)
+                .hasMessageContaining("presented token is not the one the store holds");
+        assertThat(results.get(1).orThrow().state()).isEqualTo(WorkState.PENDING);
+        assertThat(results.get(2).failure()).isInstanceOf(WrongStateException.class)
+                .hasMessageContaining("work is not leased");
+        assertThat(store.work(intruder.work())).isEqualTo(intruded);
+        assertThat(store.work(committing.work())).isEqualTo(committed);
+        assertCountersMatchRecount();
+    }
+
+    @Test
+    void releaseRefusesALeaseOfAnOlderEpoch() {
+        Lease held = leasedSeed("a");
+        epoch = store.bumpEpoch(epoch, "job-2", T0).epoch();
+        List<String> before = everything();
+        assertThat(store.release(epoch, List.of(held), T0).get(0).failure()).isInstanceOf(StaleEpochException.class)
+                .hasMessageContaining("lease was granted under an older epoch");
+        assertThat(everything()).isEqualTo(before);
+    }
+
+    @Test
+    void releasingAnItemThatIsPendingAgainReportsItUnchanged() {
+        Lease held = leasedSeed("a");
+        WorkRecord first = store.release(epoch, List.of(held), T0).get(0).orThrow();
+        List<String> after = everything();
+        assertThat(store.release(epoch, List.of(held), T0 + 1).get(0).orThrow()).isEqualTo(first);
+        assertThat(store.release(epoch, List.of(held, held), T0 + 2)).extracting(ItemResult::orThrow)
+                .containsExactly(first, first);
+        assertThat(everything()).isEqualTo(after);
+        assertThat(first.attempts()).isZero();
+    }
+
+    @Test
+    void releaseRefusesBadTimesAndBatches() {
+        Lease held = leasedSeed("a");
+        for (double bad : new double[] {Double.NaN, Double.POSITIVE_INFINITY, -1}) {
+            refusedUnchanged(InvalidInputException.class, "NaN, infinite", () -> store.release(epoch, List.of(held), bad));
+        }
+        refusedUnchanged(InvalidInputException.class, "batch is empty", () -> store.release(epoch, List.of(), T0));
+    }
+
     // ---- recovery --------------------------------------------------------------------------
 
     @Test
@@ -480,7 +564,7 @@ public abstract class CampaignStoreConformance {
     void recoveryRefusesARecordWhoseIdDiffersFromItsKey() {
         Lease held = leasedSeed("a");
         WorkRecord stored = store.work(held.work());
-        WorkRecord impostor = WorkRecord.pending(payload("b"), null, epoch)
+        WorkRecord impostor = WorkRecord.seed(payload("b"), epoch)
                 .leased(stored.token(), stored.owner(), epoch, stored.leaseExpiry());
         kv.run(tx -> {
             tx.set(keys.work(held.work()), RecordCodec.WORK.encode(impostor));
@@ -772,7 +856,7 @@ public abstract class CampaignStoreConformance {
         store.beginCommit(epoch, request(lease, result, "c1", "c2", "c3"), T0);
         store.markPromoted(epoch, new Promotion(lease.work(), result, 0));
         store.markPromoted(epoch, new Promotion(lease.work(), result, 2));
-        refusedUnchanged(WrongStateException.class, "not every child of the entry is promoted",
+        refusedUnchanged(WrongStateException.class, "not every kept child of the entry is promoted",
                 () -> store.complete(epoch, lease.work(), result, T0));
         assertThat(store.listCommitting(1).get(0).promoted(1)).isFalse();
         store.markPromoted(epoch, new Promotion(lease.work(), result, 1));
@@ -795,7 +879,9 @@ public abstract class CampaignStoreConformance {
         WorkRecord child = store.work(id("c1"));
         assertThat(child.state()).isEqualTo(WorkState.PENDING);
         assertThat(child.parent()).isEqualTo(lease.work());
+        assertThat(child.origin()).as("the executor that produced it").isEqualTo(EXECUTION.executor());
         assertThat(store.work(id("known")).parent()).isNull();
+        assertThat(store.work(id("known")).origin()).isNull();
         Counts counts = store.counts();
         assertThat(counts.get(Counter.DONE)).isEqualTo(1);
         assertThat(counts.get(Counter.PENDING)).isEqualTo(3);

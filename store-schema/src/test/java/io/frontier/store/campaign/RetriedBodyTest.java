@@ -4,6 +4,7 @@ import static io.frontier.store.campaign.CampaignFixtures.dump;
 import static io.frontier.store.campaign.CampaignFixtures.payload;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.frontier.store.coverage.Coverage;
 import io.frontier.store.keyspace.CampaignKeys;
 import io.frontier.store.keyspace.Counter;
 import io.frontier.store.kv.KeyValueStore;
@@ -11,6 +12,8 @@ import io.frontier.store.kv.StoreOptions;
 import io.frontier.store.kv.Transaction;
 import io.frontier.store.kv.TransactionBody;
 import io.frontier.store.kv.sqlite.SqliteKeyValueStore;
+import io.frontier.store.manifest.Child;
+import io.frontier.store.manifest.ChildFate;
 import io.frontier.store.record.CampaignConfig;
 import io.frontier.store.record.InvalidResultMarker;
 import io.frontier.store.record.Owner;
@@ -18,6 +21,10 @@ import io.frontier.store.record.ResultId;
 import io.frontier.store.record.Token;
 import io.frontier.store.record.WorkPayload;
 import io.frontier.store.record.WorkRecord;
+import io.frontier.store.wire.DeclaredChild;
+import io.frontier.store.wire.DeclaredFinding;
+import io.frontier.store.wire.Execution;
+import io.frontier.store.wire.FindingKind;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,9 +38,11 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * FoundationDB may run a transaction body again after {@code commit_unknown_result}, when the
  * first run did commit. Claim and recovery are not naturally idempotent (a second run would find
- * other candidates), so they keep a receipt, and counting an invalid result keeps a marker per
- * result id; here the same body, with the same request id and tokens, runs in two committed
- * transactions, and the second must return the first's outcome and change nothing.
+ * other candidates), so they keep a receipt, counting an invalid result keeps a marker per
+ * result id, and a commit decision (whose triage would find its own tuples in the map the second
+ * time) finds its item committing; here the same body, with the same request id and tokens, runs
+ * in two committed transactions, and the second must return the first's outcome and change
+ * nothing.
  */
 class RetriedBodyTest {
 
@@ -120,6 +129,34 @@ class RetriedBodyTest {
         assertThat(second).isEqualTo(first);
         assertThat(dump(kv, keys.all())).isEqualTo(after);
         assertThat(store.counts().get(Counter.INVALID)).isEqualTo(1);
+    }
+
+    @Test
+    void aCommitDecisionBodyRunTwiceReturnsItsFirstTriageAndRecordsNothingMore() {
+        WorkRecord leased = store.claim(1, OWNER, Set.of(), 1, T0, 10).granted().get(0);
+        Lease lease = new Lease(leased.id(), leased.token());
+        Committing committing = new Committing(keys, CONFIG);
+        DeclaredFinding crash = new DeclaredFinding(FindingKind.CRASH, 6, "stack:0abc");
+        Coverage reached = Coverage.of(new int[] {Coverage.tuple(12, 1), Coverage.tuple(13, 9)});
+        ResultId result = ResultId.random();
+        CommitRequest request = new CommitRequest(lease, result, "stage/" + result, List.of(
+                new DeclaredChild(payload("new").hash(), 3, reached, null),
+                new DeclaredChild(payload("same").hash(), 4, reached, null),
+                new DeclaredChild(payload("boom").hash(), 4, reached, crash)),
+                new Execution("afl", "crash", 6, true, 20, false), crash);
+        TransactionBody<List<ItemResult<CommitTicket>>> begin = body((tx, table) ->
+                committing.beginAll(tx, table, List.of(request), 1, T0 + 1));
+        CommitTicket first = kv.run(begin).get(0).orThrow();
+        List<String> after = dump(kv, keys.all());
+        CommitTicket second = kv.run(begin).get(0).orThrow();
+        assertThat(first.children()).extracting(Child::fate)
+                .containsExactly(ChildFate.FRONTIER, ChildFate.REDUNDANT, ChildFate.FINDING);
+        assertThat(second.repeated()).isTrue();
+        assertThat(second.children()).isEqualTo(first.children());
+        assertThat(second.entry()).isEqualTo(first.entry());
+        assertThat(dump(kv, keys.all())).isEqualTo(after);
+        assertThat(store.counts().get(Counter.FINDINGS)).isEqualTo(2);
+        assertThat(CampaignKeys.decodeSum(kv.read(tx -> tx.get(keys.load(OWNER))))).isEqualTo(1);
     }
 
     @Test

@@ -106,6 +106,13 @@ final class StateMachineModel {
         item.promoted = false;
     }
 
+    /** A lease handed back unused: pending again, and its grant no longer counts as an attempt. */
+    void unclaim(Digest id) {
+        release(id);
+        Item item = items.get(id);
+        item.attempts = Math.max(0, item.attempts - 1);
+    }
+
     void commit(Digest id, ResultId result, List<Child> children) {
         Item item = items.get(id);
         item.state = WorkState.COMMITTING;

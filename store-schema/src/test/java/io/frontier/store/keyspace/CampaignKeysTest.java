@@ -104,6 +104,47 @@ class CampaignKeysTest {
     }
 
     @Test
+    void edgeMapKeysRoundTripAndListInShardOrder() {
+        assertThat(keys.decodeEdges(keys.edges(0))).isZero();
+        assertThat(keys.decodeEdges(keys.edges(CampaignKeys.EDGE_SHARDS - 1))).isEqualTo(CampaignKeys.EDGE_SHARDS - 1);
+        assertThat(keys.subspaceOf(keys.edges(3))).isEqualTo(CampaignSubspace.EDGES);
+        assertInside(keys.edges(3), keys.edgeMap());
+        assertThat(Arrays.compareUnsigned(keys.edges(2), keys.edges(300))).isNegative();
+        assertThatThrownBy(() -> keys.edges(CampaignKeys.EDGE_SHARDS)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> keys.decodeEdges(keys.load(Owner.of("r")))).isInstanceOf(CorruptRecordException.class);
+    }
+
+    @Test
+    void loadKeyRoundTrips() {
+        Owner owner = Owner.of("epoch-3/rank-1");
+        assertThat(keys.decodeLoad(keys.load(owner))).isEqualTo(owner);
+        assertThat(keys.subspaceOf(keys.load(owner))).isEqualTo(CampaignSubspace.LOAD);
+        assertInside(keys.load(owner), keys.loads());
+        assertThatThrownBy(() -> keys.decodeLoad(keys.edges(1))).isInstanceOf(CorruptRecordException.class);
+        byte[] spaced = Tuple.from("frontier", "campaign", "test", CampaignSubspace.LOAD.number(), "rank 1").pack();
+        assertThatThrownBy(() -> keys.decodeLoad(spaced)).isInstanceOf(CorruptRecordException.class)
+                .hasMessageContaining("printable ASCII");
+    }
+
+    @Test
+    void findingKeysOfOneSignatureListTogether() {
+        assertThat(keys.subspaceOf(keys.finding("stack:00aa", ID))).isEqualTo(CampaignSubspace.FINDING);
+        assertInside(keys.finding("stack:00aa", ID), keys.findings());
+        Digest low = Digest.parse("00".repeat(32));
+        assertThat(Arrays.compareUnsigned(keys.finding("stack:00aa", ID), keys.finding("stack:00ab", low))).isNegative();
+    }
+
+    @Test
+    void anAddedSumReadsAsAdditionReadsIt() {
+        assertThat(CampaignKeys.decodeSum(new byte[] {5, 0, 0, 0, 0, 0, 0, 0})).isEqualTo(5);
+        assertThat(CampaignKeys.decodeSum(new byte[] {(byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xff,
+            (byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xff})).isEqualTo(-1);
+        assertThat(CampaignKeys.decodeSum(new byte[] {1, 1})).isEqualTo(257);
+        assertThat(CampaignKeys.decodeSum(new byte[] {2, 0, 0, 0, 0, 0, 0, 0, 9})).isEqualTo(2);
+        assertThat(CampaignKeys.decodeSum(new byte[0])).isZero();
+    }
+
+    @Test
     void invalidResultKeyRoundTrips() {
         assertThat(keys.decodeInvalid(keys.invalid(RESULT))).isEqualTo(RESULT);
         assertThat(keys.subspaceOf(keys.invalid(RESULT))).isEqualTo(CampaignSubspace.INVALID);

@@ -2,6 +2,9 @@ package io.frontier.store.manifest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.frontier.store.corpus.Digest;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class PromotionMarksTest {
@@ -17,9 +20,27 @@ class PromotionMarksTest {
         assertThat(PromotionMarks.isMarked(bitmap, 17)).isTrue();
         assertThat(PromotionMarks.isMarked(bitmap, 8)).isFalse();
         assertThat(PromotionMarks.isMarked(bitmap, 100)).isFalse();
-        assertThat(PromotionMarks.missing(bitmap, 18)).isEqualTo(15);
-        assertThat(PromotionMarks.missing(null, 3)).isEqualTo(3);
-        assertThat(PromotionMarks.missing(null, 0)).isZero();
+        assertThat(PromotionMarks.marked(bitmap, 18)).isEqualTo(3);
+        assertThat(PromotionMarks.marked(bitmap, 9)).isEqualTo(1);
+        assertThat(PromotionMarks.missing(bitmap, children(18, ChildFate.FRONTIER))).isEqualTo(15);
+        assertThat(PromotionMarks.missing(null, children(3, ChildFate.FINDING))).isEqualTo(3);
+        assertThat(PromotionMarks.missing(null, List.of())).isZero();
+    }
+
+    @Test
+    void aRedundantChildIsNeverMissing() {
+        List<Child> children = new ArrayList<>(children(3, ChildFate.REDUNDANT));
+        children.add(new Child(Digest.parse("0f".repeat(32)), 1, ChildFate.FRONTIER, 2));
+        assertThat(PromotionMarks.missing(null, children)).isEqualTo(1);
+        assertThat(PromotionMarks.missing(PromotionMarks.operand(3, 4), children)).isZero();
+    }
+
+    private static List<Child> children(int count, ChildFate fate) {
+        List<Child> children = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            children.add(new Child(Digest.parse(String.format("%064x", i)), i, fate, 0));
+        }
+        return children;
     }
 
     @Test

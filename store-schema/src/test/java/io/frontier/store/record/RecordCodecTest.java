@@ -8,11 +8,14 @@ import io.frontier.store.error.CorruptRecordException;
 import io.frontier.store.error.FutureSchemaException;
 import io.frontier.store.manifest.Child;
 import io.frontier.store.manifest.ChildChunk;
+import io.frontier.store.manifest.ChildFate;
 import io.frontier.store.manifest.ManifestCodecs;
 import io.frontier.store.manifest.ManifestEntry;
 import io.frontier.store.manifest.Outcome;
 import io.frontier.store.manifest.ResultOutcome;
+import io.frontier.store.wire.DeclaredFinding;
 import io.frontier.store.wire.Execution;
+import io.frontier.store.wire.FindingKind;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
@@ -28,9 +31,11 @@ class RecordCodecTest {
     private static final Token TOKEN = Token.of("0123456789abcdef0123456789abcdef");
     private static final ResultId RESULT = ResultId.of("fedcba9876543210fedcba9876543210");
     private static final Owner OWNER = Owner.of("job-1/rank-0");
+    private static final Digest TOKEN_DIGEST = Digest.parse("ef".repeat(32));
+    private static final Digest FRONTIER_DIGEST = Digest.parse("01".repeat(32));
 
     private static WorkRecord leased() {
-        return WorkRecord.pending(new WorkPayload(ID, 42), OTHER, 1).leased(TOKEN, OWNER, 1, 1234.5);
+        return WorkRecord.child(new WorkPayload(ID, 42), OTHER, "symcc", 1).leased(TOKEN, OWNER, 1, 1234.5);
     }
 
     private static String leasedJson() {
@@ -43,11 +48,13 @@ class RecordCodecTest {
 
     @Test
     void workRecordsOfEveryStateRoundTrip() {
-        WorkRecord pending = WorkRecord.pending(new WorkPayload(ID, 42), null, 1);
+        WorkRecord pending = WorkRecord.seed(new WorkPayload(ID, 42), 1);
         WorkRecord leased = pending.leased(TOKEN, OWNER, 1, 10.0);
         WorkRecord committing = leased.committing(RESULT);
+        WorkRecord child = WorkRecord.child(new WorkPayload(OTHER, 7), ID, "afl", 2);
         for (WorkRecord record : List.of(pending, leased, leased.renewed(20.0), leased.retried(RESULT, 30.0),
-                leased.released(2), committing, committing.done(1), committing.abandoned(1))) {
+                leased.released(2), leased.unclaimed(2), committing, committing.done(1), committing.abandoned(1),
+                child, child.leased(TOKEN, OWNER, 2, 5.0).committing(RESULT).done(2))) {
             assertThat(RecordCodec.WORK.decode(KEY, RecordCodec.WORK.encode(record))).isEqualTo(record);
         }
     }
@@ -56,7 +63,8 @@ class RecordCodecTest {
     void encodedWorkRecordNamesEveryField() {
         assertThat(leasedJson()).contains("\"schema\":1", "\"id\":\"" + ID + "\"", "\"state\":\"leased\"",
                 "\"token\":\"" + TOKEN + "\"", "\"owner\":\"job-1/rank-0\"", "\"leaseExpiry\":1234.5",
-                "\"attempts\":1", "\"parent\":\"" + OTHER + "\"", "\"result\":null", "\"rejected\":null");
+                "\"attempts\":1", "\"parent\":\"" + OTHER + "\"", "\"origin\":\"symcc\"", "\"result\":null",
+                "\"rejected\":null");
     }
 
     @Test
@@ -71,7 +79,13 @@ class RecordCodecTest {
         roundTrip(RecordCodec.HEARTBEAT, JobHeartbeat.starting(3, "job-9", "login", 77, 6, 5000, 99.0));
         roundTrip(ManifestCodecs.ENTRY, new ManifestEntry(1, RESULT, ID, TOKEN, OWNER, 1, ".stage-1/3/" + RESULT,
                 300, 2, new Execution("command", "crash", 11, true, 42, false), 5.0));
-        roundTrip(ManifestCodecs.CHUNK, new ChildChunk(1, RESULT, 0, List.of(Child.frontier(OTHER, 9))));
+        roundTrip(ManifestCodecs.CHUNK, new ChildChunk(1, RESULT, 0, List.of(Child.frontier(OTHER, 9),
+                new Child(ID, 3, ChildFate.REDUNDANT, 0), new Child(TOKEN_DIGEST, 4, ChildFate.FINDING, 0),
+                new Child(FRONTIER_DIGEST, 5, ChildFate.FRONTIER, 17))));
+        roundTrip(RecordCodec.FINDING, FindingRecord.of(ID, new DeclaredFinding(FindingKind.CRASH, 11, "stack:00ff"),
+                "afl", OTHER, RESULT, 2, 99.25));
+        roundTrip(RecordCodec.FINDING, FindingRecord.of(ID, new DeclaredFinding(FindingKind.HANG, 0, "signal:9"),
+                "symcc", ID, RESULT, 1, 0.0));
         roundTrip(ManifestCodecs.OUTCOME, new ResultOutcome(1, RESULT, ID, Outcome.ABANDONED, "stage lost", 0, 2, 3.0));
         roundTrip(ManifestCodecs.OUTCOME, new ResultOutcome(1, RESULT, ID, Outcome.DONE, null, 3, 2, 3.0));
     }
@@ -120,7 +134,8 @@ class RecordCodecTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"\"attempts\":1,", "\"rejected\":null", "\"parent\":\"" + "cd" + "\""})
+    @ValueSource(strings = {"\"attempts\":1,", "\"rejected\":null", "\"parent\":\"" + "cd" + "\"",
+        "\"origin\":\"symcc\","})
     void missingFieldIsCorrupt(String field) {
         String json = leasedJson();
         String without = field.startsWith("\"parent\"")
@@ -174,6 +189,28 @@ class RecordCodecTest {
                 .isInstanceOf(CorruptRecordException.class).hasMessageContaining("contradict its state");
         assertThatThrownBy(() -> decode(leasedJson().replace("\"leaseExpiry\":1234.5", "\"leaseExpiry\":null")))
                 .isInstanceOf(CorruptRecordException.class);
+    }
+
+    @Test
+    void aParentWithoutOriginOrAnOriginWithoutParentIsCorrupt() {
+        assertThatThrownBy(() -> decode(leasedJson().replace("\"origin\":\"symcc\"", "\"origin\":null")))
+                .isInstanceOf(CorruptRecordException.class).hasMessageContaining("parent and origin disagree");
+        assertThatThrownBy(() -> decode(leasedJson().replaceAll("\"parent\":\"[0-9a-f]{64}\"", "\"parent\":null")))
+                .isInstanceOf(CorruptRecordException.class).hasMessageContaining("parent and origin disagree");
+        assertThatThrownBy(() -> decode(leasedJson().replace("\"origin\":\"symcc\"", "\"origin\":\"Sym CC\"")))
+                .isInstanceOf(CorruptRecordException.class).hasMessageContaining("origin is malformed");
+    }
+
+    @Test
+    void anUnclaimedLeaseGivesItsAttemptBack() {
+        WorkRecord leased = leased();
+        WorkRecord unclaimed = leased.unclaimed(3);
+        assertThat(unclaimed.state()).isEqualTo(WorkState.PENDING);
+        assertThat(unclaimed.attempts()).isEqualTo(leased.attempts() - 1);
+        assertThat(unclaimed.token()).isNull();
+        assertThat(unclaimed.owner()).isNull();
+        assertThat(unclaimed.epoch()).isEqualTo(3);
+        assertThat(unclaimed.origin()).isEqualTo("symcc");
     }
 
     @Test

@@ -3,6 +3,7 @@ package io.frontier.store.view;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.apple.foundationdb.tuple.Tuple;
 import io.frontier.store.campaign.CampaignStore;
 import io.frontier.store.campaign.CampaignFixtures;
 import io.frontier.store.campaign.ClaimResult;
@@ -13,6 +14,7 @@ import io.frontier.store.campaign.Lease;
 import io.frontier.store.campaign.Promotion;
 import io.frontier.store.corpus.ContentHasher;
 import io.frontier.store.corpus.Digest;
+import io.frontier.store.coverage.Coverage;
 import io.frontier.store.error.InvalidInputException;
 import io.frontier.store.keyspace.CampaignKeys;
 import io.frontier.store.keyspace.KeyRange;
@@ -20,6 +22,7 @@ import io.frontier.store.kv.KeyValue;
 import io.frontier.store.kv.KeyValueStore;
 import io.frontier.store.kv.ReadTransaction;
 import io.frontier.store.manifest.Child;
+import io.frontier.store.manifest.ChildFate;
 import io.frontier.store.manifest.ManifestEntry;
 import io.frontier.store.record.CampaignConfig;
 import io.frontier.store.record.Owner;
@@ -27,7 +30,10 @@ import io.frontier.store.record.ResultId;
 import io.frontier.store.record.WorkPayload;
 import io.frontier.store.record.WorkRecord;
 import io.frontier.store.record.WorkState;
+import io.frontier.store.wire.DeclaredChild;
+import io.frontier.store.wire.DeclaredFinding;
 import io.frontier.store.wire.Execution;
+import io.frontier.store.wire.FindingKind;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HexFormat;
@@ -56,6 +62,8 @@ public abstract class CampaignViewConformance {
     protected CampaignStore store;
     protected ManifestView manifest;
     protected WorkView work;
+    protected EdgeMapView edges;
+    protected LoadView load;
     protected long epoch;
 
     /** A store for one test; closed after it. */
@@ -68,6 +76,8 @@ public abstract class CampaignViewConformance {
         store = new CampaignStore(kv, keys);
         manifest = new ManifestView(kv, keys);
         work = new WorkView(kv, keys);
+        edges = new EdgeMapView(kv, keys);
+        load = new LoadView(kv, keys);
         epoch = store.init(CampaignConfig.of("views", 8, 3), "job-1", T0).epoch();
     }
 
@@ -425,6 +435,78 @@ public abstract class CampaignViewConformance {
     }
 
     @Test
+    void aRecordShowsEachChildsFateAndNewEdges() {
+        Lease lease = leased("parent", ALICE, T0);
+        ResultId result = ResultId.random();
+        Coverage reached = Coverage.of(new int[] {Coverage.tuple(3, 1), Coverage.tuple(4, 1)});
+        store.beginCommit(epoch, new CommitRequest(lease, result, ".stage-" + epoch + "/3/" + result, List.of(
+                new DeclaredChild(id("new"), 3, reached, null), new DeclaredChild(id("same"), 4, reached, null),
+                new DeclaredChild(id("boom"), 4, reached, new DeclaredFinding(FindingKind.CRASH, 11, "signal:11"))),
+                EXECUTION, null), T0);
+
+        ManifestRecord record = manifest.entry(result).orElseThrow();
+
+        assertThat(record.children()).containsExactly(new Child(id("new"), 3, ChildFate.FRONTIER, 2),
+                new Child(id("same"), 4, ChildFate.REDUNDANT, 0), new Child(id("boom"), 4, ChildFate.FINDING, 0));
+    }
+
+    // ---- edge map and load -----------------------------------------------------------------
+
+    @Test
+    void theEdgeMapCountsReachedEdgesAndTuplesAcrossShards() {
+        assertThat(edges.read()).isEqualTo(new EdgeMapSummary(0, 0, 0, List.of()));
+        int far = 5 * CampaignKeys.EDGE_SHARD_BYTES + 1;
+        store.beginCommit(epoch, request(leased("a", ALICE, T0), List.of()), T0);
+        Lease lease = leased("b", ALICE, T0);
+        ResultId result = ResultId.random();
+        store.beginCommit(epoch, new CommitRequest(lease, result, ".stage-" + epoch + "/3/" + result, List.of(
+                new DeclaredChild(id("c1"), 2, Coverage.of(new int[] {Coverage.tuple(0, 1), Coverage.tuple(0, 2),
+                        Coverage.tuple(far, 1)}), null),
+                new DeclaredChild(id("c2"), 2, Coverage.of(new int[] {Coverage.tuple(far, 500), Coverage.tuple(9, 3)}),
+                        null)), EXECUTION, null), T0);
+
+        EdgeMapSummary map = edges.read();
+
+        assertThat(map.shards()).isEqualTo(2);
+        assertThat(map.edges()).isEqualTo(3);
+        assertThat(map.tuples()).isEqualTo(5);
+        assertThat(map.blocked()).isEmpty();
+    }
+
+    @Test
+    void aShardOfAnotherWidthIsBlockedAndTheOthersCounted() {
+        byte[] good = new byte[CampaignKeys.EDGE_SHARD_BYTES];
+        good[7] = 0b11;
+        plant(keys.edges(0), good);
+        plant(keys.edges(1), new byte[] {1, 1});
+
+        EdgeMapSummary map = edges.read();
+
+        assertThat(map.edges()).isEqualTo(1);
+        assertThat(map.tuples()).isEqualTo(2);
+        assertThat(map.blocked()).singleElement().satisfies(blocked -> {
+            assertThat(blocked.key()).isEqualTo(HexFormat.of().formatHex(keys.edges(1)));
+            assertThat(blocked.problem().getMessage()).contains("edge map shard is not of the shard width");
+        });
+    }
+
+    @Test
+    void loadCountsEachCoordinatorsCommitDecisions() {
+        store.beginCommit(epoch, request(leased("a", ALICE, T0), List.of()), T0);
+        store.beginCommit(epoch, request(leased("b", BOB, T0), List.of()), T0);
+        store.beginCommit(epoch, request(leased("c", BOB, T0), List.of()), T0);
+        byte[] forged = Tuple.fromBytes(keys.load(ALICE)).popBack().add(7L).pack();
+        plant(forged, new byte[8]);
+
+        Loads loads = load.read();
+
+        assertThat(loads.loads()).containsExactly(new Load(ALICE, 1), new Load(BOB, 2));
+        assertThat(loads.total()).isEqualTo(3);
+        assertThat(loads.blocked()).singleElement()
+                .satisfies(blocked -> assertThat(blocked.key()).isEqualTo(HexFormat.of().formatHex(forged)));
+    }
+
+    @Test
     void viewsNeverWrite() {
         ManifestEntry entry = committed("parent", "kid");
         leased("leased", BOB, T0);
@@ -436,6 +518,8 @@ public abstract class CampaignViewConformance {
         for (WorkState state : List.of(WorkState.PENDING, WorkState.LEASED, WorkState.COMMITTING)) {
             work.list(state, null, 10);
         }
+        edges.read();
+        load.read();
 
         assertThat(everything()).isEqualTo(before);
     }
