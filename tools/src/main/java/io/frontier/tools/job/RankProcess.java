@@ -1,6 +1,7 @@
 package io.frontier.tools.job;
 
 import io.frontier.coordinator.admission.SeedAdmission;
+import io.frontier.coordinator.budget.Budget;
 import io.frontier.coordinator.commit.Checkpoints;
 import io.frontier.coordinator.commit.CommitChain;
 import io.frontier.coordinator.commit.EntryFinisher;
@@ -50,7 +51,7 @@ final class RankProcess {
      * command, never from the store: a rank that read it there could join a newer job that
      * fenced its own off before it started.
      */
-    static int run(CampaignDirectory directory, long epoch, long heartbeatMillis) {
+    static int run(CampaignDirectory directory, long epoch, long heartbeatMillis, Budget budget) {
         MpiLink link = MpiLink.initialise(new String[0]);
         CampaignSettings settings = directory.read();
         JobTopology topology = new JobTopology(link.size(), settings.coordinators());
@@ -68,7 +69,7 @@ final class RankProcess {
                     ? Heartbeat.start(store, firstBeat(store, epoch, topology, heartbeatMillis), System.err)
                     : null;
             CoordinatorRank coordinator = new CoordinatorRank(link, topology,
-                    services(directory, settings, store, link.rank(), faults), coordinatorSettings(settings), epoch,
+                    services(directory, settings, store, link.rank(), faults), coordinatorSettings(settings, budget), epoch,
                     Owner.of("epoch-" + epoch + "/rank-" + link.rank()),
                     ownBuckets(settings, link.rank()), System.out);
             long started = System.nanoTime();
@@ -126,13 +127,13 @@ final class RankProcess {
                 new Replay(store, finisher), new StageJanitor(store, layout, files), faults);
     }
 
-    private static CoordinatorSettings coordinatorSettings(CampaignSettings settings) {
+    private static CoordinatorSettings coordinatorSettings(CampaignSettings settings, Budget budget) {
         Duration executionLimit = settings.worker().timeLimit();
         TerminationSettings defaults = TerminationSettings.defaults();
         return new CoordinatorSettings(Duration.ofMillis(settings.leaseMillis()), settings.claimBatch(),
                 Path.of(settings.seeds()), Duration.ofMinutes(30),
                 new TerminationSettings(Duration.ofMillis(settings.idleWindowMillis()), defaults.probeBackoff(), defaults.voteTimeout(),
                         defaults.decisionTimeout(), defaults.shutdownTimeout().plus(executionLimit),
-                        defaults.barrierTimeout()));
+                        defaults.barrierTimeout()), budget);
     }
 }
