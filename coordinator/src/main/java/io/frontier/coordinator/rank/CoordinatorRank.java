@@ -8,6 +8,7 @@ import io.frontier.coordinator.budget.BudgetCheck;
 import io.frontier.coordinator.commit.CommitOutcome;
 import io.frontier.coordinator.control.ControlFailure;
 import io.frontier.coordinator.dispatch.WorkQueue;
+import io.frontier.coordinator.progress.ProgressLine;
 import io.frontier.coordinator.rejection.Rejection;
 import io.frontier.coordinator.replay.ReplayReport;
 import io.frontier.coordinator.termination.GlobalCheck;
@@ -17,7 +18,6 @@ import io.frontier.coordinator.termination.Termination;
 import io.frontier.coordinator.validation.Verdict;
 import io.frontier.store.campaign.CampaignStore;
 import io.frontier.store.campaign.ClaimResult;
-import io.frontier.store.campaign.Counts;
 import io.frontier.store.campaign.ItemResult;
 import io.frontier.store.campaign.Lease;
 import io.frontier.store.campaign.Recovered;
@@ -82,6 +82,7 @@ public final class CoordinatorRank implements LocalFrontier {
     private final CoordinatorCounts counts;
     private final Termination termination;
     private final BudgetCheck budget;
+    private final ProgressLine progress;
 
     /** False until root has finished replay and the audit: no claim, no dispatch before. */
     private boolean started;
@@ -107,6 +108,7 @@ public final class CoordinatorRank implements LocalFrontier {
         this.counts = new CoordinatorCounts(transport.rank() == ROOT
                 ? () -> services.store().counts().get(Counter.INVALID) : () -> 0L);
         this.budget = new BudgetCheck(settings.budget(), System.nanoTime(), () -> services.store().counts());
+        this.progress = new ProgressLine(services.progress(), System.nanoTime());
         this.termination = new Termination(transport, topology, settings.termination(), this,
                 new EndCheck(), counts, System.nanoTime());
         this.startDeadline = nowMillis() + settings.startTimeout().toMillis();
@@ -431,16 +433,13 @@ public final class CoordinatorRank implements LocalFrontier {
         }
     }
 
-    /** Root's progress line: the campaign's state counts (a snapshot read) and this job's executions. */
+    /** Root's progress line, every {@link #PROGRESS_INTERVAL_MILLIS}: the whole campaign, from the store. */
     private void reportProgressIfDue(long now) {
         if (transport.rank() != ROOT || now < nextProgress) {
             return;
         }
         nextProgress = now + PROGRESS_INTERVAL_MILLIS;
-        Counts stored = services.store().counts();
-        log.printf("progress: epoch %d, executions by root %d; campaign pending %d, leased %d, committing %d, done %d,"
-                        + " invalid %d%n", epoch, counts.executions, stored.get(Counter.PENDING), stored.get(Counter.LEASED),
-                stored.get(Counter.COMMITTING), stored.get(Counter.DONE), stored.get(Counter.INVALID));
+        log.println(progress.next(System.nanoTime()));
     }
 
     private void checkStartDeadline(long now) {

@@ -8,6 +8,7 @@ import io.frontier.coordinator.commit.EntryFinisher;
 import io.frontier.coordinator.commit.FaultCheckpoints;
 import io.frontier.coordinator.liveness.Heartbeat;
 import io.frontier.coordinator.rank.CoordinatorRank;
+import io.frontier.coordinator.progress.StoreProgress;
 import io.frontier.coordinator.rank.CoordinatorServices;
 import io.frontier.coordinator.rank.CoordinatorSettings;
 import io.frontier.coordinator.rejection.InvalidResultHandler;
@@ -39,6 +40,8 @@ import io.frontier.worker.rank.WorkerRank;
 import io.frontier.worker.topology.JobTopology;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
 
 /** What one rank process does: join the MPI job, take its role, run it, and exit with the verdict. */
 final class RankProcess {
@@ -69,8 +72,8 @@ final class RankProcess {
                     ? Heartbeat.start(store, firstBeat(store, epoch, topology, heartbeatMillis), System.err)
                     : null;
             CoordinatorRank coordinator = new CoordinatorRank(link, topology,
-                    services(directory, settings, store, link.rank(), faults), coordinatorSettings(settings, budget), epoch,
-                    Owner.of("epoch-" + epoch + "/rank-" + link.rank()),
+                    services(directory, settings, kv, store, topology, epoch, link.rank(), faults), coordinatorSettings(settings, budget), epoch,
+                    ownerOf(epoch, link.rank()),
                     ownBuckets(settings, link.rank()), System.out);
             long started = System.nanoTime();
             Outcome outcome;
@@ -105,6 +108,19 @@ final class RankProcess {
                 topology.size() - topology.coordinators(), intervalMillis, System.currentTimeMillis() / 1000.0);
     }
 
+    /** The owner coordinator {@code rank} of the job of {@code epoch} leases and commits under. */
+    private static Owner ownerOf(long epoch, int rank) {
+        return Owner.of("epoch-" + epoch + "/rank-" + rank);
+    }
+
+    private static Map<Owner, Integer> coordinatorOwners(JobTopology topology, long epoch) {
+        Map<Owner, Integer> owners = new HashMap<>();
+        for (int rank = 0; rank < topology.coordinators(); rank++) {
+            owners.put(ownerOf(epoch, rank), rank);
+        }
+        return owners;
+    }
+
     /** The buckets this coordinator looks in first, by rendezvous hashing over the coordinators. */
     private static java.util.Set<Integer> ownBuckets(CampaignSettings settings, int rank) {
         java.util.List<String> names = new java.util.ArrayList<>();
@@ -114,8 +130,9 @@ final class RankProcess {
         return Buckets.ownedBy("rank-" + rank, names, settings.buckets());
     }
 
-    private static CoordinatorServices services(CampaignDirectory directory, CampaignSettings settings,
-                                                CampaignStore store, int rank, FaultPlan faults) {
+    private static CoordinatorServices services(CampaignDirectory directory, CampaignSettings settings, KeyValueStore kv,
+                                                CampaignStore store, JobTopology topology, long epoch, int rank,
+                                                FaultPlan faults) {
         CorpusLayout layout = directory.layout();
         DurableFiles files = new DurableFiles(new Fsync());
         ObjectDirectory corpus = new ObjectDirectory(layout.corpus(), files);
@@ -124,7 +141,8 @@ final class RankProcess {
         SeedAdmission seeds = rank == 0 ? new SeedAdmission(new SeedScanner(Path.of(settings.seeds()), corpus), store) : null;
         return new CoordinatorServices(store, corpus, seeds, new ResultValidator(layout),
                 new CommitChain(store, layout, files, checkpoints), new InvalidResultHandler(store, layout, files),
-                new Replay(store, finisher), new StageJanitor(store, layout, files), faults);
+                new Replay(store, finisher), new StageJanitor(store, layout, files), faults,
+                new StoreProgress(store, kv, coordinatorOwners(topology, epoch)));
     }
 
     private static CoordinatorSettings coordinatorSettings(CampaignSettings settings, Budget budget) {
