@@ -12,7 +12,9 @@ import java.util.function.Supplier;
  * <p>Every coordinator checks on its own, against its own clock and the campaign's counters in
  * the store; counters only grow, so all coordinators reach the same verdict within one check
  * interval of each other. The counters are read at most once per {@link #READ_INTERVAL_NANOS}
- * (a snapshot read of a few keys), so checking on every turn of the loop costs nothing.
+ * (a snapshot read of a few keys), so checking on every turn of the loop costs nothing; between
+ * two reads the coordinator adds what it committed itself ({@link #committed}), so with one
+ * coordinator the execution budget is overshot only by the executions running when it is reached.
  */
 public final class BudgetCheck {
 
@@ -26,6 +28,9 @@ public final class BudgetCheck {
     private boolean read;
     /** Why the budget is used up, once it is; null before. */
     private String exhausted;
+    /** The counters as last read, plus this coordinator's own commits since. */
+    private long executions;
+    private long corpus;
 
     /**
      * @param startNanos the {@link System#nanoTime()} the job's wall time counts from
@@ -35,6 +40,12 @@ public final class BudgetCheck {
         this.budget = budget;
         this.startNanos = startNanos;
         this.counts = counts;
+    }
+
+    /** Counts what this coordinator committed: {@code executions} results adding {@code newInputs} new work items. */
+    public void committed(long executions, long newInputs) {
+        this.executions += executions;
+        this.corpus += newInputs;
     }
 
     /** Why the budget is used up at {@code nowNanos}, or empty while work may still be taken. */
@@ -49,24 +60,30 @@ public final class BudgetCheck {
         if (!budget.wallTime().isZero() && nowNanos - startNanos >= budget.wallTime().toNanos()) {
             return "wall-time budget of " + budget.wallTime().toSeconds() + " s used up";
         }
-        if (budget.executions() == 0 && budget.corpus() == 0 || read && nowNanos - nextRead < 0) {
+        if (budget.executions() == 0 && budget.corpus() == 0) {
             return null;
         }
-        read = true;
-        nextRead = nowNanos + READ_INTERVAL_NANOS;
-        Counts stored = counts.get();
-        long executions = stored.get(Counter.DONE);
+        if (!read || nowNanos - nextRead >= 0) {
+            read = true;
+            nextRead = nowNanos + READ_INTERVAL_NANOS;
+            readCounters();
+        }
         if (budget.executions() > 0 && executions >= budget.executions()) {
             return "execution budget used up: " + executions + " of " + budget.executions() + " executions";
-        }
-        long corpus = 0;
-        for (Counter state : new Counter[] {Counter.PENDING, Counter.LEASED, Counter.COMMITTING, Counter.DONE,
-                Counter.ABANDONED}) {
-            corpus += stored.get(state);
         }
         if (budget.corpus() > 0 && corpus >= budget.corpus()) {
             return "corpus budget used up: " + corpus + " of " + budget.corpus() + " inputs";
         }
         return null;
+    }
+
+    private void readCounters() {
+        Counts stored = counts.get();
+        executions = stored.get(Counter.DONE);
+        corpus = 0;
+        for (Counter state : new Counter[] {Counter.PENDING, Counter.LEASED, Counter.COMMITTING, Counter.DONE,
+                Counter.ABANDONED}) {
+            corpus += stored.get(state);
+        }
     }
 }

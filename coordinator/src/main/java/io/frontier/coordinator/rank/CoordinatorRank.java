@@ -261,6 +261,7 @@ public final class CoordinatorRank implements LocalFrontier {
             counts.childrenGenerated += valid.result().generated();
             counts.childrenDeclared += valid.result().children().size();
             counts.uniqueChildren += committed.enqueued().size();
+            budget.committed(1, committed.enqueued().size());
         } else if (outcome instanceof CommitOutcome.Refused refused) {
             counts.refusedCommits++;
             log.printf("coordinator %d: commit refused for work %s: %s%n", transport.rank(), refused.work(),

@@ -88,4 +88,19 @@ class BudgetCheckTest {
         assertThatThrownBy(() -> new Budget(Duration.ofSeconds(-1), 0, 0)).isInstanceOf(InvalidInputException.class);
         assertThatThrownBy(() -> new Budget(Duration.ZERO, -1, 0)).isInstanceOf(InvalidInputException.class);
     }
+
+    @Test
+    void ownCommitsCountBetweenTwoReadsOfTheStore() {
+        BudgetCheck check = check(new Budget(Duration.ZERO, 5, 8));
+        stored.put(Counter.DONE, 3L);
+        stored.put(Counter.PENDING, 3L);
+        assertThat(check.exhausted(START)).isEmpty();
+
+        check.committed(1, 1);
+        assertThat(check.exhausted(START + 1)).isEmpty();
+        check.committed(1, 1);
+
+        assertThat(check.exhausted(START + 2)).contains("execution budget used up: 5 of 5 executions");
+        assertThat(reads).as("no second read within the interval").hasValue(1);
+    }
 }
