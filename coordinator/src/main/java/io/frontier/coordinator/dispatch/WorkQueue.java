@@ -5,17 +5,22 @@ import io.frontier.store.record.WorkRecord;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 /**
  * The items this coordinator holds leases on and has not dispatched, oldest first, each as the
  * store last returned its record (state {@code leased}, this coordinator's token). An item whose
- * result was rejected goes back to the head, keeping its token, so it is retried next and never
- * overtaken by newer work. Not thread-safe: owned by the coordinator's loop.
+ * result was rejected goes back in front of all others, keeping its token, so it is retried next
+ * and never overtaken by newer work, whatever the next worker prefers. Not thread-safe: owned by
+ * the coordinator's loop.
  */
 public final class WorkQueue {
 
+    /** Items whose result was rejected, most recent first; always dispatched before {@link #items}. */
+    private final Deque<WorkRecord> retried = new ArrayDeque<>();
     private final Deque<WorkRecord> items = new ArrayDeque<>();
 
     /** Appends newly granted work. */
@@ -25,29 +30,51 @@ public final class WorkQueue {
 
     /** Puts work whose result was rejected back in front, under the token it is still held with. */
     public void retryFirst(WorkRecord leased) {
-        items.addFirst(leased);
+        retried.addFirst(leased);
     }
 
+    /** The next item, in queue order. */
     public Optional<WorkRecord> next() {
+        return next(item -> true);
+    }
+
+    /**
+     * The next item for a worker that prefers the items {@code preferred} accepts: a retried item
+     * first, whatever it is; else the oldest item it prefers; else the oldest item. A preference
+     * never leaves a worker idle while work is queued.
+     */
+    public Optional<WorkRecord> next(Predicate<WorkRecord> preferred) {
+        if (!retried.isEmpty()) {
+            return Optional.of(retried.pollFirst());
+        }
+        for (Iterator<WorkRecord> it = items.iterator(); it.hasNext(); ) {
+            WorkRecord item = it.next();
+            if (preferred.test(item)) {
+                it.remove();
+                return Optional.of(item);
+            }
+        }
         return Optional.ofNullable(items.pollFirst());
     }
 
     /** Drops an item whose lease this coordinator lost: it may no longer run it. */
     public boolean drop(Lease lease) {
-        return items.removeIf(item -> item.id().equals(lease.work()) && item.token().equals(lease.token()));
+        Predicate<WorkRecord> held = item -> item.id().equals(lease.work()) && item.token().equals(lease.token());
+        return retried.removeIf(held) | items.removeIf(held);
     }
 
     public int size() {
-        return items.size();
+        return retried.size() + items.size();
     }
 
     public boolean isEmpty() {
-        return items.isEmpty();
+        return retried.isEmpty() && items.isEmpty();
     }
 
     /** The leases of every queued item, for renewal. */
     public List<Lease> leases() {
-        List<Lease> leases = new ArrayList<>(items.size());
+        List<Lease> leases = new ArrayList<>(size());
+        retried.forEach(item -> leases.add(new Lease(item.id(), item.token())));
         items.forEach(item -> leases.add(new Lease(item.id(), item.token())));
         return leases;
     }

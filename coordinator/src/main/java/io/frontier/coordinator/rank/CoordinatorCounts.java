@@ -39,6 +39,8 @@ final class CoordinatorCounts implements CoordinatorFigures {
     long refusedCommits;
     /** Milliseconds this coordinator had nothing queued and nothing running. */
     long idleMillis;
+    /** 1 once this coordinator stopped taking work at its budget, else 0. */
+    long budgetStops;
 
     @Override
     public long invalidResults() {
@@ -57,6 +59,7 @@ final class CoordinatorCounts implements CoordinatorFigures {
         counts.put("dispatched", dispatched);
         counts.put("refusedCommits", refusedCommits);
         counts.put("idleMillis", idleMillis);
+        counts.put("budgetStops", budgetStops);
         return counts;
     }
 }

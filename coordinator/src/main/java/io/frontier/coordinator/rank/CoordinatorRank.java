@@ -4,18 +4,20 @@ import io.frontier.coordinator.admission.CorpusAudit;
 import io.frontier.coordinator.admission.SeedAdmission;
 import io.frontier.coordinator.assignment.ActiveAssignment;
 import io.frontier.coordinator.assignment.ActiveAssignments;
+import io.frontier.coordinator.budget.BudgetCheck;
 import io.frontier.coordinator.commit.CommitOutcome;
 import io.frontier.coordinator.control.ControlFailure;
 import io.frontier.coordinator.dispatch.WorkQueue;
+import io.frontier.coordinator.progress.ProgressLine;
 import io.frontier.coordinator.rejection.Rejection;
 import io.frontier.coordinator.replay.ReplayReport;
+import io.frontier.coordinator.termination.GlobalCheck;
 import io.frontier.coordinator.termination.LocalFrontier;
 import io.frontier.coordinator.termination.Outcome;
 import io.frontier.coordinator.termination.Termination;
 import io.frontier.coordinator.validation.Verdict;
 import io.frontier.store.campaign.CampaignStore;
 import io.frontier.store.campaign.ClaimResult;
-import io.frontier.store.campaign.Counts;
 import io.frontier.store.campaign.ItemResult;
 import io.frontier.store.campaign.Lease;
 import io.frontier.store.campaign.Recovered;
@@ -79,9 +81,13 @@ public final class CoordinatorRank implements LocalFrontier {
     private final Set<Integer> quarantined = new TreeSet<>();
     private final CoordinatorCounts counts;
     private final Termination termination;
+    private final BudgetCheck budget;
+    private final ProgressLine progress;
 
     /** False until root has finished replay and the audit: no claim, no dispatch before. */
     private boolean started;
+    /** True once the budget is used up: no claim, no dispatch, no pick-up; running work still commits. */
+    private boolean draining;
     private long startDeadline;
     private long nextRenewal;
     private long nextClaim;
@@ -101,8 +107,10 @@ public final class CoordinatorRank implements LocalFrontier {
         idleWorkers.addAll(topology.workersOf(transport.rank()));
         this.counts = new CoordinatorCounts(transport.rank() == ROOT
                 ? () -> services.store().counts().get(Counter.INVALID) : () -> 0L);
+        this.budget = new BudgetCheck(settings.budget(), System.nanoTime(), () -> services.store().counts());
+        this.progress = new ProgressLine(services.progress(), System.nanoTime());
         this.termination = new Termination(transport, topology, settings.termination(), this,
-                this::confirmQuiescent, counts, System.nanoTime());
+                new EndCheck(), counts, System.nanoTime());
         this.startDeadline = nowMillis() + settings.startTimeout().toMillis();
     }
 
@@ -158,8 +166,8 @@ public final class CoordinatorRank implements LocalFrontier {
      */
     @Override
     public boolean refresh() {
-        if (!started) {
-            return true;
+        if (!started || drainIfExhausted()) {
+            return idle();
         }
         long now = nowMillis();
         if (services.seeds() != null) {
@@ -253,6 +261,7 @@ public final class CoordinatorRank implements LocalFrontier {
             counts.childrenGenerated += valid.result().generated();
             counts.childrenDeclared += valid.result().children().size();
             counts.uniqueChildren += committed.enqueued().size();
+            budget.committed(1, committed.enqueued().size());
         } else if (outcome instanceof CommitOutcome.Refused refused) {
             counts.refusedCommits++;
             log.printf("coordinator %d: commit refused for work %s: %s%n", transport.rank(), refused.work(),
@@ -289,6 +298,9 @@ public final class CoordinatorRank implements LocalFrontier {
      * claim that found nothing is not repeated for a short while, unless {@code refreshing}.
      */
     private void dispatch(long now, boolean refreshing) {
+        if (drainIfExhausted()) {
+            return;
+        }
         while (!idleWorkers.isEmpty()) {
             if (queue.isEmpty() && !claim(now, refreshing)) {
                 return;
@@ -365,27 +377,70 @@ public final class CoordinatorRank implements LocalFrontier {
     }
 
     /**
-     * Root's final check: one serializable store transaction that finds nothing pending, leased
-     * or committing in this epoch and records quiescence.
+     * Starts draining once the budget is used up: from then on nothing is claimed, dispatched or
+     * picked up, and the items claimed but not yet dispatched go back to pending, so that the
+     * next job finds them at once instead of after their lease. Running work finishes and
+     * commits as usual; once it has, this coordinator is idle and votes YES.
+     *
+     * @return whether this coordinator is draining
      */
-    private boolean confirmQuiescent() {
-        boolean quiescent = services.store().checkQuiescence(epoch, seconds(nowMillis())).quiescent();
-        if (quiescent) {
-            services.faults().stopAt(transport.rank(), StopPoint.AFTER_QUIESCENCE);
+    private boolean drainIfExhausted() {
+        if (draining) {
+            return true;
         }
-        return quiescent;
+        Optional<String> exhausted = budget.exhausted(System.nanoTime());
+        if (exhausted.isEmpty()) {
+            return false;
+        }
+        draining = true;
+        counts.budgetStops++;
+        List<Lease> queued = queue.leases();
+        queued.forEach(queue::drop);
+        for (int from = 0; from < queued.size(); from += CampaignStore.MAX_BATCH) {
+            List<Lease> batch = queued.subList(from, Math.min(queued.size(), from + CampaignStore.MAX_BATCH));
+            // A release that fails (the lease was lost meanwhile) leaves the item to expire as usual.
+            services.store().release(epoch, batch, seconds(nowMillis()));
+        }
+        log.printf("coordinator %d: %s; draining %d running executions, %d queued items back to pending%n",
+                transport.rank(), exhausted.get(), assignments.size(), queued.size());
+        return true;
     }
 
-    /** Root's progress line: the campaign's state counts (a snapshot read) and this job's executions. */
+    /**
+     * Root's final check. At quiescence: one serializable store transaction that finds nothing
+     * pending, leased or committing in this epoch and records quiescence. At a budget: every
+     * coordinator voted YES while draining, so nothing of this job runs or waits to commit any
+     * more; the pending work stays for the next job, and no quiescence is recorded.
+     */
+    private final class EndCheck implements GlobalCheck {
+
+        @Override
+        public boolean confirmQuiescent() {
+            if (drainIfExhausted()) {
+                return true;
+            }
+            boolean quiescent = services.store().checkQuiescence(epoch, seconds(nowMillis())).quiescent();
+            if (quiescent) {
+                services.faults().stopAt(transport.rank(), StopPoint.AFTER_QUIESCENCE);
+            }
+            return quiescent;
+        }
+
+        @Override
+        public String commitReason(long round) {
+            return draining ? "stopped at the budget in probe round " + round + " ("
+                    + budget.exhausted(System.nanoTime()).orElseThrow() + "); resume carries on"
+                    : GlobalCheck.super.commitReason(round);
+        }
+    }
+
+    /** Root's progress line, every {@link #PROGRESS_INTERVAL_MILLIS}: the whole campaign, from the store. */
     private void reportProgressIfDue(long now) {
         if (transport.rank() != ROOT || now < nextProgress) {
             return;
         }
         nextProgress = now + PROGRESS_INTERVAL_MILLIS;
-        Counts stored = services.store().counts();
-        log.printf("progress: epoch %d, executions by root %d; campaign pending %d, leased %d, committing %d, done %d,"
-                        + " invalid %d%n", epoch, counts.executions, stored.get(Counter.PENDING), stored.get(Counter.LEASED),
-                stored.get(Counter.COMMITTING), stored.get(Counter.DONE), stored.get(Counter.INVALID));
+        log.println(progress.next(System.nanoTime()));
     }
 
     private void checkStartDeadline(long now) {

@@ -2,6 +2,7 @@ package io.frontier.coordinator.rank;
 
 import io.frontier.coordinator.termination.TerminationSettings;
 import java.nio.file.Path;
+import io.frontier.coordinator.budget.Budget;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -14,14 +15,16 @@ import java.util.Objects;
  * @param seeds the external seed directory that root scans, or null for none
  * @param startTimeout how long a coordinator other than root waits for root to finish replay and
  *        the corpus audit before it gives up
+ * @param budget where this job stops taking new work; {@link Budget#NONE} to run to quiescence
  */
 public record CoordinatorSettings(Duration lease, int claimBatch, Path seeds, Duration startTimeout,
-                                  TerminationSettings termination) {
+                                  TerminationSettings termination, Budget budget) {
 
     public CoordinatorSettings {
         Objects.requireNonNull(lease, "lease");
         Objects.requireNonNull(startTimeout, "startTimeout");
         Objects.requireNonNull(termination, "termination");
+        Objects.requireNonNull(budget, "budget");
         if (lease.isNegative() || lease.isZero() || claimBatch < 1 || startTimeout.isNegative()) {
             throw new IllegalArgumentException("coordinator settings out of range: lease " + lease
                     + ", claimBatch " + claimBatch + ", startTimeout " + startTimeout);

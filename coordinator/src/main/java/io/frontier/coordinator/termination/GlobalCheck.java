@@ -1,7 +1,8 @@
 package io.frontier.coordinator.termination;
 
 /**
- * Root's final word on quiescence, run after every other coordinator voted YES.
+ * Root's final word on whether the job may end, run after every other coordinator voted YES:
+ * because the campaign is quiescent, or because every coordinator drained at its budget.
  */
 public interface GlobalCheck {
 
@@ -15,4 +16,9 @@ public interface GlobalCheck {
      *         turns it into a control failure
      */
     boolean confirmQuiescent();
+
+    /** Why the job ends, for the COMMIT decision and the job summary, once confirmed in {@code round}. */
+    default String commitReason(long round) {
+        return "quiescence confirmed in probe round " + round;
+    }
 }

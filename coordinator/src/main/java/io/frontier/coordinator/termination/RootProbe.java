@@ -71,7 +71,7 @@ final class RootProbe {
 
     /** Why the latest round committed, in words: the reason every coordinator ends with. */
     String commitReason() {
-        return "quiescence confirmed in probe round " + round;
+        return globalCheck.commitReason(round);
     }
 
     /**

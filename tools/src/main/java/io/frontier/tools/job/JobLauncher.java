@@ -15,6 +15,7 @@ import io.frontier.worker.link.MpiJobSpec;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.InetAddress;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -52,10 +53,11 @@ final class JobLauncher {
      */
     static int run(MpiJobLauncher launcher, CampaignDirectory directory, CampaignSettings settings, long epoch,
                    int workers, JobOptions options, PrintWriter err) throws InterruptedException {
+        List<String> arguments = new ArrayList<>(List.of("rank", directory.path().toString(), "--epoch",
+                Long.toString(epoch), "--heartbeat-interval", Long.toString(options.heartbeatMillis)));
+        arguments.addAll(options.budget.arguments());
         MpiJobSpec job = new MpiJobSpec(settings.coordinators() + workers, System.getProperty("java.class.path"),
-                List.of("-XX:+UseSerialGC"), FrontierCommand.class.getName(),
-                List.of("rank", directory.path().toString(), "--epoch", Long.toString(epoch),
-                        "--heartbeat-interval", Long.toString(options.heartbeatMillis)),
+                List.of("-XX:+UseSerialGC"), FrontierCommand.class.getName(), arguments,
                 options.faults == null ? Map.of() : Map.of(FaultPlan.ENVIRONMENT_VARIABLE, options.faults));
         Process mpirun = launcher.startInForeground(job, directory.path());
         int status;

@@ -1,5 +1,6 @@
 package io.frontier.tools.job;
 
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** The options {@code run} and {@code resume} share for the job they start. */
@@ -18,8 +19,12 @@ public final class JobOptions {
                     + " presumes this job dead after three intervals without a beat.")
     long heartbeatMillis;
 
-    @Option(names = "--max-time", description = "Kill the job after this many seconds (default: no limit).")
+    @Option(names = "--max-time", description = "Kill the job after this many seconds (default: no limit): a hard"
+            + " safety net; --budget-time stops it cleanly instead.")
     Long maxSeconds;
+
+    @Mixin
+    BudgetOptions budget = new BudgetOptions();
 
     @Option(names = "--faults", hidden = true, description = "Fault injection for tests (see FaultPlan).")
     String faults;

@@ -4,6 +4,7 @@ import io.frontier.tools.campaign.CampaignDirectory;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -32,8 +33,11 @@ public final class RankCommand implements Callable<Integer> {
             description = "Milliseconds between root's heartbeats (default: ${DEFAULT-VALUE}).")
     long heartbeatMillis;
 
+    @Mixin
+    BudgetOptions budget = new BudgetOptions();
+
     @Override
     public Integer call() {
-        return RankProcess.run(new CampaignDirectory(campaign), epoch, heartbeatMillis);
+        return RankProcess.run(new CampaignDirectory(campaign), epoch, heartbeatMillis, budget.budget());
     }
 }

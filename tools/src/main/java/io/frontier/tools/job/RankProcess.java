@@ -1,12 +1,14 @@
 package io.frontier.tools.job;
 
 import io.frontier.coordinator.admission.SeedAdmission;
+import io.frontier.coordinator.budget.Budget;
 import io.frontier.coordinator.commit.Checkpoints;
 import io.frontier.coordinator.commit.CommitChain;
 import io.frontier.coordinator.commit.EntryFinisher;
 import io.frontier.coordinator.commit.FaultCheckpoints;
 import io.frontier.coordinator.liveness.Heartbeat;
 import io.frontier.coordinator.rank.CoordinatorRank;
+import io.frontier.coordinator.progress.StoreProgress;
 import io.frontier.coordinator.rank.CoordinatorServices;
 import io.frontier.coordinator.rank.CoordinatorSettings;
 import io.frontier.coordinator.rejection.InvalidResultHandler;
@@ -38,6 +40,8 @@ import io.frontier.worker.rank.WorkerRank;
 import io.frontier.worker.topology.JobTopology;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
 
 /** What one rank process does: join the MPI job, take its role, run it, and exit with the verdict. */
 final class RankProcess {
@@ -50,7 +54,7 @@ final class RankProcess {
      * command, never from the store: a rank that read it there could join a newer job that
      * fenced its own off before it started.
      */
-    static int run(CampaignDirectory directory, long epoch, long heartbeatMillis) {
+    static int run(CampaignDirectory directory, long epoch, long heartbeatMillis, Budget budget) {
         MpiLink link = MpiLink.initialise(new String[0]);
         CampaignSettings settings = directory.read();
         JobTopology topology = new JobTopology(link.size(), settings.coordinators());
@@ -68,8 +72,8 @@ final class RankProcess {
                     ? Heartbeat.start(store, firstBeat(store, epoch, topology, heartbeatMillis), System.err)
                     : null;
             CoordinatorRank coordinator = new CoordinatorRank(link, topology,
-                    services(directory, settings, store, link.rank(), faults), coordinatorSettings(settings), epoch,
-                    Owner.of("epoch-" + epoch + "/rank-" + link.rank()),
+                    services(directory, settings, kv, store, topology, epoch, link.rank(), faults), coordinatorSettings(settings, budget), epoch,
+                    ownerOf(epoch, link.rank()),
                     ownBuckets(settings, link.rank()), System.out);
             long started = System.nanoTime();
             Outcome outcome;
@@ -104,6 +108,19 @@ final class RankProcess {
                 topology.size() - topology.coordinators(), intervalMillis, System.currentTimeMillis() / 1000.0);
     }
 
+    /** The owner coordinator {@code rank} of the job of {@code epoch} leases and commits under. */
+    private static Owner ownerOf(long epoch, int rank) {
+        return Owner.of("epoch-" + epoch + "/rank-" + rank);
+    }
+
+    private static Map<Owner, Integer> coordinatorOwners(JobTopology topology, long epoch) {
+        Map<Owner, Integer> owners = new HashMap<>();
+        for (int rank = 0; rank < topology.coordinators(); rank++) {
+            owners.put(ownerOf(epoch, rank), rank);
+        }
+        return owners;
+    }
+
     /** The buckets this coordinator looks in first, by rendezvous hashing over the coordinators. */
     private static java.util.Set<Integer> ownBuckets(CampaignSettings settings, int rank) {
         java.util.List<String> names = new java.util.ArrayList<>();
@@ -113,8 +130,9 @@ final class RankProcess {
         return Buckets.ownedBy("rank-" + rank, names, settings.buckets());
     }
 
-    private static CoordinatorServices services(CampaignDirectory directory, CampaignSettings settings,
-                                                CampaignStore store, int rank, FaultPlan faults) {
+    private static CoordinatorServices services(CampaignDirectory directory, CampaignSettings settings, KeyValueStore kv,
+                                                CampaignStore store, JobTopology topology, long epoch, int rank,
+                                                FaultPlan faults) {
         CorpusLayout layout = directory.layout();
         DurableFiles files = new DurableFiles(new Fsync());
         ObjectDirectory corpus = new ObjectDirectory(layout.corpus(), files);
@@ -123,16 +141,17 @@ final class RankProcess {
         SeedAdmission seeds = rank == 0 ? new SeedAdmission(new SeedScanner(Path.of(settings.seeds()), corpus), store) : null;
         return new CoordinatorServices(store, corpus, seeds, new ResultValidator(layout),
                 new CommitChain(store, layout, files, checkpoints), new InvalidResultHandler(store, layout, files),
-                new Replay(store, finisher), new StageJanitor(store, layout, files), faults);
+                new Replay(store, finisher), new StageJanitor(store, layout, files), faults,
+                new StoreProgress(store, kv, coordinatorOwners(topology, epoch)));
     }
 
-    private static CoordinatorSettings coordinatorSettings(CampaignSettings settings) {
+    private static CoordinatorSettings coordinatorSettings(CampaignSettings settings, Budget budget) {
         Duration executionLimit = settings.worker().timeLimit();
         TerminationSettings defaults = TerminationSettings.defaults();
         return new CoordinatorSettings(Duration.ofMillis(settings.leaseMillis()), settings.claimBatch(),
                 Path.of(settings.seeds()), Duration.ofMinutes(30),
                 new TerminationSettings(Duration.ofMillis(settings.idleWindowMillis()), defaults.probeBackoff(), defaults.voteTimeout(),
                         defaults.decisionTimeout(), defaults.shutdownTimeout().plus(executionLimit),
-                        defaults.barrierTimeout()));
+                        defaults.barrierTimeout()), budget);
     }
 }

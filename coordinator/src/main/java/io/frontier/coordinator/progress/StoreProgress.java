@@ -1,0 +1,49 @@
+package io.frontier.coordinator.progress;
+
+import io.frontier.store.campaign.CampaignStore;
+import io.frontier.store.campaign.Counts;
+import io.frontier.store.keyspace.Counter;
+import io.frontier.store.kv.KeyValueStore;
+import io.frontier.store.record.Owner;
+import io.frontier.store.view.EdgeMapView;
+import io.frontier.store.view.Load;
+import io.frontier.store.view.LoadView;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/**
+ * Reads a {@link ProgressSnapshot} from the store: the counters, the edge map and the load of
+ * this job's coordinators, each a snapshot read (a few keys, and at most 64 KiB of edge map for
+ * AFL++'s default map size). Stateless apart from its collaborators.
+ */
+public final class StoreProgress implements Supplier<ProgressSnapshot> {
+
+    private final CampaignStore store;
+    private final EdgeMapView edges;
+    private final LoadView loads;
+    private final Map<Owner, Integer> coordinators;
+
+    /** @param coordinators this job's coordinators: the owner each commits under, and its rank */
+    public StoreProgress(CampaignStore store, KeyValueStore kv, Map<Owner, Integer> coordinators) {
+        this.store = store;
+        this.edges = new EdgeMapView(kv, store.keys());
+        this.loads = new LoadView(kv, store.keys());
+        this.coordinators = Map.copyOf(coordinators);
+    }
+
+    @Override
+    public ProgressSnapshot get() {
+        Counts counts = store.counts();
+        Map<Integer, Long> load = new HashMap<>();
+        for (Load owner : loads.read().loads()) {
+            Integer rank = coordinators.get(owner.owner());
+            if (rank != null) {
+                load.put(rank, owner.executions());
+            }
+        }
+        return new ProgressSnapshot(counts.get(Counter.DONE), counts.get(Counter.PENDING),
+                counts.get(Counter.LEASED) + counts.get(Counter.COMMITTING), edges.read().edges(),
+                counts.get(Counter.FINDINGS), counts.get(Counter.INVALID), load);
+    }
+}
