@@ -61,6 +61,8 @@ class AdminCommandsIT {
             assertThat(entry.get("outcome").asText()).isEqualTo("done");
             assertThat(entry.get("epoch").asLong()).isEqualTo(2);
             assertThat(entry.get("promoted").asInt()).isEqualTo(entry.get("children").asInt());
+            assertThat(entry.get("frontier").asInt()).as("without coverage every child joins the frontier")
+                    .isEqualTo(entry.get("children").asInt());
             promoted += entry.get("promoted").asInt();
         }
         assertThat(promoted).as("every seed's entry names the shared child").isGreaterThanOrEqualTo(3);
