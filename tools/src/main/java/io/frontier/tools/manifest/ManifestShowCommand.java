@@ -69,9 +69,10 @@ public final class ManifestShowCommand implements Callable<Integer> {
             out.printf("outcome    %s at %s in epoch %d, %d children enqueued%s%n", outcome.outcome(), outcome.at(),
                     outcome.epoch(), outcome.enqueued(), outcome.reason() == null ? "" : ": " + outcome.reason());
         }
-        out.printf("children   %d: %d frontier, %d redundant, %d findings; %d of %d kept promoted; %d new edges%n",
-                summary.children(), summary.frontier(), summary.redundant(), summary.findings(), summary.promoted(),
-                summary.kept(), detail.children().stream().mapToLong(EntryDetail.ChildDetail::newEdges).sum());
+        out.printf("children   %d: %d frontier, %d redundant, %d finding%s; %d of %d kept promoted; %d new edges%n",
+                summary.children(), summary.frontier(), summary.redundant(), summary.findings(),
+                summary.findings() == 1 ? "" : "s", summary.promoted(), summary.kept(),
+                detail.children().stream().mapToLong(EntryDetail.ChildDetail::newEdges).sum());
         if (!detail.children().isEmpty()) {
             TextTable table = new TextTable("  #", "DIGEST", "SIZE", "FATE", "NEW EDGES", "PROMOTED");
             for (EntryDetail.ChildDetail child : detail.children()) {

@@ -151,8 +151,9 @@ public final class StatusCommand implements Callable<Integer> {
                 edges.tuples(), edges.tuples() == 0 ? " (children without coverage leave the map empty)" : "");
         out.printf("findings  %d recorded (frontier findings lists them)%n", report.findings());
         StatusReport.Load load = report.load();
-        out.printf("load      %d executions committed by %d coordinator%s%n", load.executions(),
-                load.coordinators().size(), load.coordinators().size() == 1 ? "" : "s");
+        out.printf("load      %d execution%s committed by %d coordinator%s%n", load.executions(),
+                load.executions() == 1 ? "" : "s", load.coordinators().size(),
+                load.coordinators().size() == 1 ? "" : "s");
         if (!load.coordinators().isEmpty()) {
             TextTable coordinators = new TextTable("  coordinator", "executions");
             load.coordinators().forEach(one -> coordinators.row("  " + one.owner(), one.executions()));

@@ -240,7 +240,7 @@ class ManifestCommandTest {
         assertThat(promoted).containsExactly(true, false, true, true);
         assertThat(detail.get("outcome").get("enqueued").asInt()).as("the two frontier children").isEqualTo(2);
         assertThat(human.out()).contains("FATE", "NEW EDGES",
-                        "children   4: 2 frontier, 1 redundant, 1 findings; 3 of 3 kept promoted; 4 new edges")
+                        "children   4: 2 frontier, 1 redundant, 1 finding; 3 of 3 kept promoted; 4 new edges")
                 .containsPattern("0\\s+" + TestCampaign.idOf("wide seed").hex() + "\\s+9\\s+frontier\\s+3\\s+yes")
                 .containsPattern("1\\s+" + TestCampaign.idOf("narrow seed").hex() + "\\s+11\\s+redundant\\s+0\\s+-")
                 .containsPattern("2\\s+" + TestCampaign.idOf("crash seed").hex() + "\\s+10\\s+finding\\s+0\\s+yes")
