@@ -9,6 +9,7 @@ import io.frontier.coordinator.commit.EntryFinisher;
 import io.frontier.coordinator.commit.OpenCommit;
 import io.frontier.store.campaign.CampaignStore;
 import io.frontier.store.campaign.CommitRequest;
+import io.frontier.store.campaign.CommitTicket;
 import io.frontier.store.campaign.CommittingEntry;
 import io.frontier.store.campaign.Lease;
 import io.frontier.store.corpus.ContentHasher;
@@ -19,18 +20,19 @@ import io.frontier.store.corpus.fs.DurableFiles;
 import io.frontier.store.corpus.fs.Fsync;
 import io.frontier.store.corpus.stage.StageWriter;
 import io.frontier.store.corpus.stage.StagedChild;
+import io.frontier.store.coverage.Coverage;
 import io.frontier.store.keyspace.CampaignKeys;
-import io.frontier.store.keyspace.Counter;
 import io.frontier.store.kv.KeyValueStore;
 import io.frontier.store.kv.KeyValueStores;
 import io.frontier.store.manifest.ManifestEntry;
 import io.frontier.store.record.FindingRecord;
 import io.frontier.store.record.Owner;
-import io.frontier.store.record.RecordCodec;
 import io.frontier.store.record.ResultId;
 import io.frontier.store.corpus.Digest;
 import io.frontier.store.record.WorkPayload;
 import io.frontier.store.record.WorkRecord;
+import io.frontier.store.view.FindingGroup;
+import io.frontier.store.view.FindingsView;
 import io.frontier.store.wire.DeclaredChild;
 import io.frontier.store.wire.DeclaredFinding;
 import io.frontier.store.wire.Execution;
@@ -53,6 +55,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
 
 /**
  * A campaign for one test, created with {@code frontier init} in a temporary directory and then
@@ -158,22 +162,57 @@ public final class TestCampaign implements AutoCloseable {
     }
 
     /**
+     * One child as a worker declares it: its bytes and what running it once more showed.
+     *
+     * @param coverage what it reached, or null as in a campaign that does not triage
+     * @param finding how it crashed or hung the target, or null
+     */
+    public record Declared(String content, Coverage coverage, DeclaredFinding finding) {
+
+        /** A child of a campaign that does not triage: it joins the frontier whenever it is new. */
+        public static Declared untriaged(String content) {
+            return new Declared(content, null, null);
+        }
+
+        /** A child that reached {@code edges}, each hit once. */
+        public static Declared covering(String content, int... edges) {
+            return new Declared(content, Coverage.of(IntStream.of(edges).map(edge -> Coverage.tuple(edge, 1)).toArray()),
+                    null);
+        }
+
+        /** A child that made the target crash or hang as {@code finding} says, having reached edge 0. */
+        public static Declared finding(String content, DeclaredFinding finding) {
+            return new Declared(content, Coverage.of(new int[] {Coverage.tuple(0, 1)}), finding);
+        }
+    }
+
+    /**
      * Stages {@code children} for the leased {@code record}, as a worker does, and takes the
      * commit decision; returns the entry, still open.
      */
     public ManifestEntry commit(WorkRecord record, String... children) {
+        return commit(record, "command", null, Stream.of(children).map(Declared::untriaged).toArray(Declared[]::new))
+                .entry();
+    }
+
+    /**
+     * Stages {@code children} for the leased {@code record} and takes the commit decision, as a
+     * coordinator does with the RESULT of an execution by {@code executor} in which the executed
+     * input itself crashed or hung as {@code own} says (null: it did not). The decision triages the
+     * children and records the findings; the entry is left open.
+     */
+    public CommitTicket commit(WorkRecord record, String executor, DeclaredFinding own, Declared... children) {
         ResultId result = ResultId.random();
         StageLocation location = new StageLocation(epoch, WORKER, result.hex());
         StageWriter writer = new StageWriter(layout, location, files);
         List<DeclaredChild> declared = new ArrayList<>();
-        for (String child : children) {
-            StagedChild staged = writer.stage(bytes(child));
-            declared.add(DeclaredChild.untriaged(staged.digest(), staged.size()));
+        for (Declared child : children) {
+            StagedChild staged = writer.stage(bytes(child.content()));
+            declared.add(new DeclaredChild(staged.digest(), staged.size(), child.coverage(), child.finding()));
         }
         CommitRequest request = new CommitRequest(new Lease(record.id(), record.token()), result,
-                CorpusLayout.stageName(location), declared, new Execution("command", "ok", 0, false, 5, false),
-                null);
-        return store.beginCommit(epoch, request, now()).entry();
+                CorpusLayout.stageName(location), declared, new Execution(executor, "ok", 0, false, 5, false), own);
+        return store.beginCommit(epoch, request, now());
     }
 
     /** Finishes the open entry of {@code work} as the commit chain or replay does. */
@@ -194,28 +233,20 @@ public final class TestCampaign implements AutoCloseable {
     }
 
     /**
-     * Records {@code content} as a finding of {@code work} with {@code signature}, as the commit
-     * decision of a triaging campaign does: its bytes published into the corpus, its
-     * {@link FindingRecord} under its signature, and the findings counter. Until the store's
-     * commit decision records findings itself, this is the one place tests write them, straight
-     * through the key-value layer.
+     * Commits the leased {@code parent} with one child, {@code content}, that made the target
+     * crash or hang under {@code signature} in an execution by {@code executor}, and finishes the
+     * entry: the commit decision records the finding and counts it, the finisher promotes its
+     * bytes into the corpus. Returns the finding record as the store holds it (an earlier one if
+     * the input was recorded under the signature before).
      */
-    public FindingRecord finding(String content, String signature, FindingKind kind, int signal, String executor,
-                                 Digest work) {
-        corpus.publish(bytes(content));
+    public FindingRecord finding(WorkRecord parent, String content, String signature, FindingKind kind, int signal,
+                                 String executor) {
+        commit(parent, executor, null, Declared.finding(content, new DeclaredFinding(kind, signal, signature)));
+        assertThat(finish(parent.id())).isInstanceOf(CommitOutcome.Committed.class);
         Digest input = idOf(content);
-        FindingRecord record = FindingRecord.of(input, new DeclaredFinding(kind, signal, signature), executor, work,
-                ResultId.random(), epoch, now());
-        CampaignKeys keys = store.keys();
-        byte[] key = keys.finding(signature, input);
-        kv.run(tx -> {
-            if (tx.get(key) == null) {
-                tx.set(key, RecordCodec.FINDING.encode(record));
-                tx.add(keys.count(Counter.FINDINGS, CampaignKeys.shardOf(input)), 1);
-            }
-            return null;
-        });
-        return record;
+        return new FindingsView(kv, store.keys()).list().groups().stream()
+                .filter(group -> group.signature().equals(signature)).map(FindingGroup::inputs).flatMap(List::stream)
+                .filter(record -> record.input().equals(input)).findFirst().orElseThrow();
     }
 
     /** Moves the campaign to the next epoch on behalf of {@code job}, as resume or run does. */

@@ -7,7 +7,9 @@ import io.frontier.store.kv.KeyValueStore;
 import io.frontier.store.kv.KeyValueStores;
 import io.frontier.store.kv.StoreOptions;
 import io.frontier.store.kv.StoreUrl;
+import io.frontier.store.view.EdgeMapView;
 import io.frontier.store.view.FindingsView;
+import io.frontier.store.view.LoadView;
 import io.frontier.store.view.ManifestView;
 import io.frontier.store.view.WorkView;
 import java.nio.file.Files;
@@ -79,6 +81,14 @@ public final class OpenCampaign implements AutoCloseable {
 
     public FindingsView findings() {
         return new FindingsView(kv, store.keys());
+    }
+
+    public EdgeMapView edgeMap() {
+        return new EdgeMapView(kv, store.keys());
+    }
+
+    public LoadView loads() {
+        return new LoadView(kv, store.keys());
     }
 
     public WorkView work() {

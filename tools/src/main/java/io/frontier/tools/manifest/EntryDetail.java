@@ -1,6 +1,7 @@
 package io.frontier.tools.manifest;
 
 import io.frontier.store.manifest.Child;
+import io.frontier.store.manifest.ChildFate;
 import io.frontier.store.manifest.ResultOutcome;
 import io.frontier.store.record.WorkRecord;
 import io.frontier.store.view.ManifestRecord;
@@ -18,7 +19,7 @@ import java.util.List;
  *     {@code unknown} if the store has no record of it
  * @param execution what the execution that produced the result did, as its worker measured it
  * @param outcome how the entry ended, or null while it is open
- * @param children every child in declared order, with its completion mark
+ * @param children every child in declared order, with its fate, new edges and completion mark
  */
 public record EntryDetail(EntrySummary summary, String workState, Execution execution, OutcomeDetail outcome,
                           List<ChildDetail> children) {
@@ -28,9 +29,15 @@ public record EntryDetail(EntrySummary summary, String workState, Execution exec
      *
      * @param index its position in the entry, which its completion mark refers to
      * @param digest its SHA-256: its name in the corpus and its work id
+     * @param fate what the commit decision made of it: {@code frontier} (promoted and queued as
+     *     work), {@code redundant} (reached nothing new: neither promoted nor queued) or
+     *     {@code finding} (crashed or hung the target: promoted, not queued)
+     * @param newEdges edges of the campaign's map it reached first when the decision was taken;
+     *     0 for a redundant child, a finding, or a child of a campaign that does not triage
      * @param promoted whether its completion mark is set: it was promoted into the public corpus
+     *     (never for a redundant child)
      */
-    public record ChildDetail(int index, String digest, long size, boolean promoted) {
+    public record ChildDetail(int index, String digest, long size, ChildFate fate, int newEdges, boolean promoted) {
     }
 
     /**
@@ -47,7 +54,8 @@ public record EntryDetail(EntrySummary summary, String workState, Execution exec
         List<ChildDetail> children = new ArrayList<>(record.children().size());
         for (int i = 0; i < record.children().size(); i++) {
             Child child = record.children().get(i);
-            children.add(new ChildDetail(i, child.digest().hex(), child.size(), record.promoted(i)));
+            children.add(new ChildDetail(i, child.digest().hex(), child.size(), child.fate(), child.newEdges(),
+                    record.promoted(i)));
         }
         ResultOutcome outcome = record.outcome();
         return new EntryDetail(EntrySummary.of(record), work == null ? "unknown" : work.state().wireName(),

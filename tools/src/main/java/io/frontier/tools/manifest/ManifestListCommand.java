@@ -22,8 +22,9 @@ import picocli.CommandLine.Spec;
 
 /** {@code frontier manifest list}: manifest entries in commit order, a page at a time. */
 @Command(name = "list", header = "List manifest entries in commit order.",
-        description = "Shows each entry's id, parent work, token, epoch, stage, how its execution ended, children"
-                + " (promoted/declared) and outcome. Lists at most --limit entries; to go on, pass the last id shown (or `next` of the JSON)"
+        description = "Shows each entry's id, parent work, token, epoch, stage, how its execution ended, its"
+                + " children by fate (frontier, redundant, finding), how many of the kept ones (frontier and"
+                + " findings) are promoted, and its outcome. Lists at most --limit entries; to go on, pass the last id shown (or `next` of the JSON)"
                 + " as --after.",
         mixinStandardHelpOptions = true)
 public final class ManifestListCommand implements Callable<Integer> {
@@ -72,12 +73,13 @@ public final class ManifestListCommand implements Callable<Integer> {
     }
 
     private static void print(PrintWriter out, List<EntrySummary> entries) {
-        TextTable table = new TextTable("ENTRY", "WORK", "TOKEN", "EPOCH", "STAGE", "EXIT", "CHILDREN", "OUTCOME",
-                "COMMITTED");
+        TextTable table = new TextTable("ENTRY", "WORK", "TOKEN", "EPOCH", "STAGE", "EXIT", "FRONTIER", "REDUNDANT",
+                "FINDINGS", "PROMOTED", "OUTCOME", "COMMITTED");
         for (EntrySummary entry : entries) {
             table.row(entry.entry(), HumanFormat.prefix(entry.work(), HumanFormat.ID),
                     HumanFormat.prefix(entry.token(), HumanFormat.TOKEN), entry.epoch(), entry.stage(), entry.exitKind(),
-                    entry.promoted() + "/" + entry.children(), entry.outcome(), entry.committedAt());
+                    entry.frontier(), entry.redundant(), entry.findings(), entry.promoted() + "/" + entry.kept(),
+                    entry.outcome(), entry.committedAt());
         }
         table.print(out);
     }

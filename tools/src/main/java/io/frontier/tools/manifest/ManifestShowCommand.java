@@ -14,10 +14,12 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code frontier manifest show}: one entry with all its children and their completion marks. */
-@Command(name = "show", header = "Show one manifest entry with all its children and their completion marks.",
+/** {@code frontier manifest show}: one entry with all its children, their fates and completion marks. */
+@Command(name = "show", header = "Show one manifest entry: its children, their fates and completion marks.",
         description = "ENTRY is an entry id as `manifest list` shows it (24 hexadecimal characters) or the result"
-                + " id the entry recorded (32, the name of its stage directory).",
+                + " id the entry recorded (32, the name of its stage directory). Each child shows its fate"
+                + " (frontier: promoted and queued; redundant: reached nothing new, neither promoted nor queued;"
+                + " finding: crashed or hung the target, promoted, not queued) and the edges it reached first.",
         mixinStandardHelpOptions = true)
 public final class ManifestShowCommand implements Callable<Integer> {
 
@@ -67,14 +69,26 @@ public final class ManifestShowCommand implements Callable<Integer> {
             out.printf("outcome    %s at %s in epoch %d, %d children enqueued%s%n", outcome.outcome(), outcome.at(),
                     outcome.epoch(), outcome.enqueued(), outcome.reason() == null ? "" : ": " + outcome.reason());
         }
-        out.printf("children   %d, %d promoted%n", summary.children(), summary.promoted());
+        out.printf("children   %d: %d frontier, %d redundant, %d finding%s; %d of %d kept promoted; %d new edges%n",
+                summary.children(), summary.frontier(), summary.redundant(), summary.findings(),
+                summary.findings() == 1 ? "" : "s", summary.promoted(), summary.kept(),
+                detail.children().stream().mapToLong(EntryDetail.ChildDetail::newEdges).sum());
         if (!detail.children().isEmpty()) {
-            TextTable table = new TextTable("  #", "DIGEST", "SIZE", "PROMOTED");
+            TextTable table = new TextTable("  #", "DIGEST", "SIZE", "FATE", "NEW EDGES", "PROMOTED");
             for (EntryDetail.ChildDetail child : detail.children()) {
-                table.row("  " + child.index(), child.digest(), child.size(), child.promoted() ? "yes" : "no");
+                table.row("  " + child.index(), child.digest(), child.size(), child.fate().wireName(), child.newEdges(),
+                        promotedCell(child));
             }
             table.print(out);
         }
         out.flush();
+    }
+
+    /** "yes" or "no"; "-" for a child that is never promoted (redundant) and has no mark. */
+    private static String promotedCell(EntryDetail.ChildDetail child) {
+        if (child.promoted()) {
+            return "yes";
+        }
+        return child.fate().kept() ? "no" : "-";
     }
 }

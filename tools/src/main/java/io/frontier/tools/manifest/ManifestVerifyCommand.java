@@ -20,9 +20,11 @@ import picocli.CommandLine.Spec;
 
 /** {@code frontier manifest verify}: the manifest checked against the store and the public corpus. */
 @Command(name = "verify", header = "Check every promoted object and every completion mark against the corpus.",
-        description = "For every entry in commit order: each child marked promoted must be in the public corpus"
-                + " with bytes that hash to its name; an entry that ended done must have every child marked and"
-                + " known as work; the parent work must agree with the outcome. Exits 0 when all agree and 70"
+        description = "For every entry in commit order: each kept child (frontier or finding) marked promoted"
+                + " must be in the public corpus with bytes that hash to its name; an entry that ended done must"
+                + " have every kept child marked and every frontier child known as work; a redundant child is"
+                + " never required in the corpus and must carry no mark; every finding child must have its"
+                + " finding record; the parent work must agree with the outcome. Exits 0 when all agree and 70"
                 + " when anything is wrong (a corrupt or missing object, a contradicting mark or record)."
                 + " Shows progress on a terminal. Safe while a job runs.",
         mixinStandardHelpOptions = true)
@@ -43,7 +45,8 @@ public final class ManifestVerifyCommand implements Callable<Integer> {
         VerifyReport report;
         try (OpenCampaign open = OpenCampaign.open(campaign)) {
             ObjectDirectory corpus = new ObjectDirectory(open.directory().layout().corpus(), new DurableFiles(new Fsync()));
-            report = new ManifestVerifier(open.manifest(), open.store(), corpus, ProgressLine.of(err, json)).run();
+            report = new ManifestVerifier(open.manifest(), open.findings(), open.store(), corpus,
+                    ProgressLine.of(err, json)).run();
         }
         PrintWriter out = spec.commandLine().getOut();
         if (json.enabled()) {

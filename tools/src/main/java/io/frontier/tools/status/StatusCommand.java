@@ -5,6 +5,8 @@ import io.frontier.store.corpus.Digest;
 import io.frontier.store.error.FrontierException;
 import io.frontier.store.keyspace.Counter;
 import io.frontier.store.record.EpochRecord;
+import io.frontier.store.view.EdgeMapSummary;
+import io.frontier.store.view.Loads;
 import io.frontier.tools.HumanFormat;
 import io.frontier.tools.JsonOption;
 import io.frontier.tools.TextTable;
@@ -31,11 +33,14 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code frontier status}: the campaign's state counts, epoch, progress, corpus and last job. */
-@Command(name = "status", header = "Show where a campaign stands: items by state, epoch, progress, last job.",
-        description = "Reads the store's counters and epoch with snapshot reads, counts the public corpus, and"
-                + " shows the per-coordinator figures of the latest job summary in reports/. Safe to run while a"
-                + " job runs.",
+/**
+ * {@code frontier status}: the campaign's state counts, epoch, progress, corpus, edges, findings,
+ * load per coordinator and last job.
+ */
+@Command(name = "status", header = "Show where a campaign stands: items, progress, edges, findings, load.",
+        description = "Reads the store's counters, epoch, edge map and per-coordinator load with snapshot reads,"
+                + " counts the public corpus, and shows the per-coordinator figures of the latest job summary in"
+                + " reports/. Safe to run while a job runs.",
         mixinStandardHelpOptions = true)
 public final class StatusCommand implements Callable<Integer> {
 
@@ -75,6 +80,12 @@ public final class StatusCommand implements Callable<Integer> {
             notes.add("epoch " + epoch.epoch() + " has no job summary yet: its job is running, or ended without"
                     + " one (killed); `frontier resume` fences it and carries on");
         }
+        EdgeMapSummary edgeMap = open.edgeMap().read();
+        edgeMap.blocked().forEach(blocked -> notes.add("edge map shard left out, it cannot be read: "
+                + blocked.problem().getMessage()));
+        Loads loads = open.loads().read();
+        loads.blocked().forEach(blocked -> notes.add("coordinator load left out, it cannot be read: "
+                + blocked.problem().getMessage()));
         long done = counts.get(Counter.DONE);
         long known = counts.get(Counter.PENDING) + counts.get(Counter.LEASED) + counts.get(Counter.COMMITTING) + done
                 + counts.get(Counter.ABANDONED);
@@ -84,7 +95,10 @@ public final class StatusCommand implements Callable<Integer> {
                         counts.get(Counter.COMMITTING), done, counts.get(Counter.ABANDONED)),
                 new StatusReport.Results(counts.get(Counter.REJECTED), counts.get(Counter.INVALID)),
                 new StatusReport.Progress(done, known, known == 0 ? 0.0 : 100.0 * done / known),
-                corpusObjects(directory.layout().corpus()), lastJob, notes);
+                corpusObjects(directory.layout().corpus()), new StatusReport.Edges(edgeMap.edges(), edgeMap.tuples()),
+                counts.get(Counter.FINDINGS), new StatusReport.Load(loads.total(), loads.loads().stream()
+                        .map(load -> new StatusReport.CoordinatorLoad(load.owner().name(), load.executions())).toList()),
+                lastJob, notes);
     }
 
     /** The latest job summary, or null; an unreadable one becomes a note. */
@@ -132,6 +146,19 @@ public final class StatusCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "progress  %d of %d items done (%.1f%%)%n", progress.done(), progress.known(),
                 progress.percentDone());
         out.printf("corpus    %d objects%n", report.corpusObjects());
+        StatusReport.Edges edges = report.edges();
+        out.printf("edges     %d edges, %d (edge, hit-count) tuples reached by kept inputs%s%n", edges.edges(),
+                edges.tuples(), edges.tuples() == 0 ? " (children without coverage leave the map empty)" : "");
+        out.printf("findings  %d recorded (frontier findings lists them)%n", report.findings());
+        StatusReport.Load load = report.load();
+        out.printf("load      %d execution%s committed by %d coordinator%s%n", load.executions(),
+                load.executions() == 1 ? "" : "s", load.coordinators().size(),
+                load.coordinators().size() == 1 ? "" : "s");
+        if (!load.coordinators().isEmpty()) {
+            TextTable coordinators = new TextTable("  coordinator", "executions");
+            load.coordinators().forEach(one -> coordinators.row("  " + one.owner(), one.executions()));
+            coordinators.print(out);
+        }
         StatusReport.LastJob job = report.lastJob();
         if (job == null) {
             out.println("last job  none has left a summary");

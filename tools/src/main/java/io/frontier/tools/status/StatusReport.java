@@ -9,13 +9,17 @@ import java.util.Map;
  * @param campaign the campaign's name
  * @param corpusObjects entries of the public corpus named as objects (not verified; see
  *     {@code frontier corpus fsck})
+ * @param edges what the inputs kept as work have reached, from the campaign's edge map
+ * @param findings findings recorded (inputs that crashed or hung the target), from the store's
+ *     counter: one per input and signature
+ * @param load executions committed per coordinator, in every epoch
  * @param lastJob the summary of the latest job that left one, or null
  * @param notes what an operator should know about these figures, e.g. that the current epoch's
  *     job has not left a summary yet
  */
 public record StatusReport(String campaign, String directory, String store, Epoch epoch, States states,
-                           Results results, Progress progress, long corpusObjects, LastJob lastJob,
-                           List<String> notes) {
+                           Results results, Progress progress, long corpusObjects, Edges edges, long findings,
+                           Load load, LastJob lastJob, List<String> notes) {
 
     /**
      * The current epoch and the job that set it.
@@ -46,6 +50,33 @@ public record StatusReport(String campaign, String directory, String store, Epoc
      * @param percentDone {@code done} out of {@code known}, in percent (0 when nothing is known)
      */
     public record Progress(long done, long known, double percentDone) {
+    }
+
+    /**
+     * The campaign's edge map: it grows as triaged children join the frontier, and stays empty
+     * in a campaign whose children carry no coverage.
+     *
+     * @param edges edges some kept input reached
+     * @param tuples (edge, hit-count bucket) pairs reached
+     */
+    public record Edges(long edges, long tuples) {
+    }
+
+    /**
+     * Who has done the campaign's executions.
+     *
+     * @param executions commit decisions taken, one per execution, by every coordinator together
+     * @param coordinators one per coordinator rank of every job that committed, in owner name order
+     */
+    public record Load(long executions, List<CoordinatorLoad> coordinators) {
+    }
+
+    /**
+     * The executions one coordinator committed.
+     *
+     * @param owner the coordinator as it holds leases ({@code epoch-2/rank-1})
+     */
+    public record CoordinatorLoad(String owner, long executions) {
     }
 
     /**

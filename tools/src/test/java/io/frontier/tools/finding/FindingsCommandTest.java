@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.frontier.store.corpus.ContentHasher;
 import io.frontier.store.corpus.Digest;
-import io.frontier.store.manifest.ManifestEntry;
 import io.frontier.store.record.FindingRecord;
 import io.frontier.store.wire.FindingKind;
 import io.frontier.tools.CommandRun;
@@ -27,12 +26,11 @@ class FindingsCommandTest {
     Path root;
 
     TestCampaign campaign;
-    ManifestEntry parent;
 
     @BeforeEach
     void create() {
         campaign = TestCampaign.create(root);
-        parent = campaign.done("parent seed", "a child");
+        campaign.done("parent seed", "a child");
     }
 
     @AfterEach
@@ -40,12 +38,18 @@ class FindingsCommandTest {
         campaign.close();
     }
 
-    /** Two signatures: a SIGSEGV found twice (by AFL, then by SymCC) and a hang. */
+    /**
+     * Two signatures: a SIGSEGV found twice (by AFL, then by SymCC) and a hang, each a child of
+     * a seed of its own, recorded by the commit decision.
+     */
     private List<FindingRecord> threeFindings() {
         return List.of(
-                campaign.finding("segv one", "stack:0a0b", FindingKind.CRASH, 11, "afl", parent.work()),
-                campaign.finding("hang one", "edges:77", FindingKind.HANG, 0, "afl", parent.work()),
-                campaign.finding("segv two", "stack:0a0b", FindingKind.CRASH, 11, "symcc", parent.work()));
+                campaign.finding(campaign.leased("afl seed", TestCampaign.ALICE), "segv one", "stack:0a0b",
+                        FindingKind.CRASH, 11, "afl"),
+                campaign.finding(campaign.leased("afl seed two", TestCampaign.ALICE), "hang one", "edges:77",
+                        FindingKind.HANG, 0, "afl"),
+                campaign.finding(campaign.leased("symcc seed", TestCampaign.ALICE), "segv two", "stack:0a0b",
+                        FindingKind.CRASH, 11, "symcc"));
     }
 
     private static List<String> files(Path directory) throws IOException {
@@ -87,7 +91,7 @@ class FindingsCommandTest {
         JsonNode first = stack.get("inputs").get(0);
         assertThat(first.get("input").asText()).isEqualTo(found.get(0).input().hex());
         assertThat(first.get("executor").asText()).isEqualTo("afl");
-        assertThat(first.get("work").asText()).isEqualTo(parent.work().hex());
+        assertThat(first.get("work").asText()).isEqualTo(TestCampaign.idOf("afl seed").hex());
         assertThat(first.get("result").asText()).isEqualTo(found.get(0).result().hex());
         assertThat(first.get("epoch").asLong()).isEqualTo(campaign.epoch);
         assertThat(stack.get("inputs").get(1).get("executor").asText()).isEqualTo("symcc");

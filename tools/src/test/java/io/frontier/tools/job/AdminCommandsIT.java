@@ -52,6 +52,12 @@ class AdminCommandsIT {
         assertThat(status.get("lastJob").get("epoch").asLong()).isEqualTo(2);
         assertThat(status.get("lastJob").get("coordinators").get("0").get("executions").asLong()).isEqualTo(4);
         assertThat(status.get("corpusObjects").asLong()).isEqualTo(4);
+        assertThat(status.get("load").get("executions").asLong()).as("one commit decision per execution")
+                .isEqualTo(done);
+        assertThat(status.get("load").get("coordinators")).hasSize(1);
+        assertThat(status.get("load").get("coordinators").get(0).get("owner").asText()).isEqualTo("epoch-2/rank-0");
+        assertThat(status.get("edges").get("edges").asLong()).as("the target reports no coverage").isZero();
+        assertThat(status.get("findings").asLong()).isZero();
         assertThat(status.get("notes")).isEmpty();
 
         JsonNode listing = CommandRun.of("manifest", "list", dir, "--json").json();
@@ -61,6 +67,8 @@ class AdminCommandsIT {
             assertThat(entry.get("outcome").asText()).isEqualTo("done");
             assertThat(entry.get("epoch").asLong()).isEqualTo(2);
             assertThat(entry.get("promoted").asInt()).isEqualTo(entry.get("children").asInt());
+            assertThat(entry.get("frontier").asInt()).as("without coverage every child joins the frontier")
+                    .isEqualTo(entry.get("children").asInt());
             promoted += entry.get("promoted").asInt();
         }
         assertThat(promoted).as("every seed's entry names the shared child").isGreaterThanOrEqualTo(3);

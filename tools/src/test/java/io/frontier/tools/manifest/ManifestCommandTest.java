@@ -3,17 +3,23 @@ package io.frontier.tools.manifest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.frontier.store.campaign.CommitTicket;
 import io.frontier.store.campaign.ItemResult;
 import io.frontier.store.campaign.Promotion;
+import io.frontier.store.manifest.Child;
+import io.frontier.store.manifest.ChildFate;
 import io.frontier.store.manifest.ManifestEntry;
 import io.frontier.store.record.RecordCodec;
 import io.frontier.store.corpus.Digest;
 import io.frontier.store.record.WorkRecord;
 import io.frontier.store.view.EntryId;
 import io.frontier.store.view.ManifestView;
+import io.frontier.store.wire.DeclaredFinding;
+import io.frontier.store.wire.FindingKind;
 import io.frontier.tools.CommandRun;
 import io.frontier.tools.ExitCodes;
 import io.frontier.tools.TestCampaign;
+import io.frontier.tools.TestCampaign.Declared;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -68,6 +74,40 @@ class ManifestCommandTest {
         return results;
     }
 
+    static final DeclaredFinding SEGV = new DeclaredFinding(FindingKind.CRASH, 11, "stack:00aa");
+
+    /**
+     * Commits {@code seed} in a campaign that triages, with four children as the commit decision
+     * sees them: "wide" reaches edges {@code base + 1} to {@code base + 3} first (frontier, 3 new
+     * edges), "narrow" only edges among those (redundant), "crash" made the target crash (a
+     * finding) and "further" reaches {@code base + 4} first (frontier, 1 new edge). Each child's
+     * content is its name, a blank and the seed. Finished unless {@code open}; returns the ticket.
+     */
+    private CommitTicket triaged(String seed, int base, boolean open) {
+        CommitTicket ticket = campaign.commit(campaign.leased(seed, TestCampaign.ALICE), "afl", null,
+                Declared.covering(child("wide", seed), base + 1, base + 2, base + 3),
+                Declared.covering(child("narrow", seed), base + 1, base + 3),
+                Declared.finding(child("crash", seed), SEGV),
+                Declared.covering(child("further", seed), base + 3, base + 4));
+        assertThat(ticket.children().stream().map(Child::fate)).containsExactly(ChildFate.FRONTIER,
+                ChildFate.REDUNDANT, ChildFate.FINDING, ChildFate.FRONTIER);
+        if (!open) {
+            campaign.finish(ticket.entry().work());
+        }
+        return ticket;
+    }
+
+    private static String child(String name, String seed) {
+        return name + " " + seed;
+    }
+
+    private static List<String> kinds(JsonNode report) {
+        List<String> kinds = new ArrayList<>();
+        report.get("problems").forEach(problem -> kinds.add(problem.get("kind").asText() + "@"
+                + (problem.get("child").isNull() ? "-" : problem.get("child").asText())));
+        return kinds;
+    }
+
     // ---- list --------------------------------------------------------------------------------
 
     @Test
@@ -113,6 +153,23 @@ class ManifestCommandTest {
     }
 
     @Test
+    void listSplitsEachEntrysChildrenByFateAndCountsPromotedAgainstTheKeptOnes() {
+        ManifestEntry done = triaged("seed", 0, false).entry();
+
+        JsonNode entry = campaign.cli("manifest list", "--json").json().get("entries").get(0);
+        CommandRun human = campaign.cli("manifest list");
+
+        assertThat(entry.get("children").asInt()).isEqualTo(4);
+        assertThat(entry.get("frontier").asInt()).isEqualTo(2);
+        assertThat(entry.get("redundant").asInt()).isEqualTo(1);
+        assertThat(entry.get("findings").asInt()).isEqualTo(1);
+        assertThat(entry.get("promoted").asInt()).isEqualTo(3);
+        assertThat(entry.get("outcome").asText()).isEqualTo("done");
+        assertThat(human.out()).contains("FRONTIER", "REDUNDANT", "FINDINGS", "PROMOTED")
+                .containsPattern(idOf(done).hex() + ".*\\s2\\s+1\\s+1\\s+3/3\\s+done\\s");
+    }
+
+    @Test
     void humanListSaysHowToGoOnWhenThereIsMore() {
         committedInOrder("a", "b");
 
@@ -153,8 +210,41 @@ class ManifestCommandTest {
         assertThat(children.get(1).get("promoted").asBoolean()).isTrue();
         assertThat(children.get(2).get("size").asLong()).isEqualTo(5);
         assertThat(detail.get("execution").get("wallMillis").asLong()).isEqualTo(5);
-        assertThat(human.out()).contains("outcome    open", "execution  ok, exit 0, 5 ms", "children   3, 1 promoted", TestCampaign.idOf("third").hex())
-                .containsPattern("1\\s+" + TestCampaign.idOf("second").hex() + "\\s+6\\s+yes");
+        assertThat(children.get(1).get("fate").asText()).as("untriaged: frontier").isEqualTo("frontier");
+        assertThat(children.get(1).get("newEdges").asInt()).isZero();
+        assertThat(human.out()).contains("outcome    open", "execution  ok, exit 0, 5 ms",
+                        "children   3: 3 frontier, 0 redundant, 0 findings; 1 of 3 kept promoted; 0 new edges",
+                        TestCampaign.idOf("third").hex())
+                .containsPattern("1\\s+" + TestCampaign.idOf("second").hex() + "\\s+6\\s+frontier\\s+0\\s+yes");
+    }
+
+    @Test
+    void showGivesEachChildsFateAndTheEdgesItReachedFirst() {
+        ManifestEntry entry = triaged("seed", 0, false).entry();
+
+        JsonNode detail = campaign.cli("manifest show", entry.result().hex(), "--json").json();
+        CommandRun human = campaign.cli("manifest show", entry.result().hex());
+
+        JsonNode children = detail.get("children");
+        assertThat(children).hasSize(4);
+        List<String> fates = new ArrayList<>();
+        List<Integer> newEdges = new ArrayList<>();
+        List<Boolean> promoted = new ArrayList<>();
+        children.forEach(child -> {
+            fates.add(child.get("fate").asText());
+            newEdges.add(child.get("newEdges").asInt());
+            promoted.add(child.get("promoted").asBoolean());
+        });
+        assertThat(fates).containsExactly("frontier", "redundant", "finding", "frontier");
+        assertThat(newEdges).containsExactly(3, 0, 0, 1);
+        assertThat(promoted).containsExactly(true, false, true, true);
+        assertThat(detail.get("outcome").get("enqueued").asInt()).as("the two frontier children").isEqualTo(2);
+        assertThat(human.out()).contains("FATE", "NEW EDGES",
+                        "children   4: 2 frontier, 1 redundant, 1 finding; 3 of 3 kept promoted; 4 new edges")
+                .containsPattern("0\\s+" + TestCampaign.idOf("wide seed").hex() + "\\s+9\\s+frontier\\s+3\\s+yes")
+                .containsPattern("1\\s+" + TestCampaign.idOf("narrow seed").hex() + "\\s+11\\s+redundant\\s+0\\s+-")
+                .containsPattern("2\\s+" + TestCampaign.idOf("crash seed").hex() + "\\s+10\\s+finding\\s+0\\s+yes")
+                .containsPattern("3\\s+" + TestCampaign.idOf("further seed").hex() + "\\s+12\\s+frontier\\s+1\\s+yes");
     }
 
     @Test
@@ -303,5 +393,98 @@ class ManifestCommandTest {
 
         assertThat(run.exitCode()).isEqualTo(ExitCodes.CONTROL_FAILURE);
         assertThat(run.json().get("problems").get(0).get("kind").asText()).isEqualTo("UNKNOWN_CHILD");
+    }
+
+    @Test
+    void verifyIsCleanOnATriagedCampaignWhoseRedundantChildrenWereNeverPromotedOrQueued() {
+        triaged("done seed", 0, false);
+        triaged("open seed", 10, true);
+
+        CommandRun run = campaign.cli("manifest verify", "--json");
+
+        assertThat(run.exitCode()).as(run.toString()).isZero();
+        assertThat(run.json().get("problems")).isEmpty();
+        assertThat(run.json().get("objectsVerified").asLong()).as("wide, crash and further").isEqualTo(3);
+        assertThat(campaign.object(child("narrow", "done seed"))).as("redundant: never promoted").doesNotExist();
+        assertThat(campaign.store.work(TestCampaign.idOf(child("narrow", "done seed")))).as("redundant: never queued")
+                .isNull();
+        assertThat(campaign.store.work(TestCampaign.idOf(child("crash", "done seed")))).as("a finding: never queued")
+                .isNull();
+    }
+
+    @Test
+    void verifyRequiresMarksForTheKeptChildrenOfADoneEntryAndNoneForARedundantOne() {
+        ManifestEntry entry = triaged("seed", 0, false).entry();
+        campaign.kv.run(tx -> {
+            tx.clear(campaign.store.keys().promoted(idOf(entry).versionstamp()));
+            return null;
+        });
+
+        JsonNode report = campaign.cli("manifest verify", "--json").json();
+
+        assertThat(kinds(report)).containsExactly("UNMARKED_CHILD@0", "UNMARKED_CHILD@2", "UNMARKED_CHILD@3");
+    }
+
+    @Test
+    void verifyFindsAFindingWhoseObjectIsMissingFromTheCorpus() throws IOException {
+        ManifestEntry entry = triaged("seed", 0, false).entry();
+        Files.delete(campaign.object("crash seed"));
+
+        CommandRun run = campaign.cli("manifest verify", "--json");
+
+        assertThat(run.exitCode()).isEqualTo(ExitCodes.CONTROL_FAILURE);
+        assertThat(kinds(run.json())).containsExactly("MISSING_OBJECT@2");
+        JsonNode problem = run.json().get("problems").get(0);
+        assertThat(problem.get("entry").asText()).isEqualTo(idOf(entry).hex());
+        assertThat(problem.get("digest").asText()).isEqualTo(TestCampaign.idOf("crash seed").hex());
+    }
+
+    @Test
+    void verifyFindsAFindingChildWithoutItsFindingRecordInAnOpenEntryToo() {
+        ManifestEntry entry = triaged("seed", 0, true).entry();
+        campaign.kv.run(tx -> {
+            tx.clear(campaign.store.keys().finding(SEGV.signature(), TestCampaign.idOf("crash seed")));
+            return null;
+        });
+
+        CommandRun run = campaign.cli("manifest verify", "--json");
+        CommandRun human = campaign.cli("manifest verify");
+
+        assertThat(run.exitCode()).isEqualTo(ExitCodes.CONTROL_FAILURE);
+        assertThat(kinds(run.json())).containsExactly("MISSING_FINDING@2");
+        JsonNode problem = run.json().get("problems").get(0);
+        assertThat(problem.get("entry").asText()).isEqualTo(idOf(entry).hex());
+        assertThat(problem.get("work").asText()).isEqualTo(entry.work().hex());
+        assertThat(problem.get("digest").asText()).isEqualTo(TestCampaign.idOf("crash seed").hex());
+        assertThat(human.out()).contains("problems: 1", "MISSING_FINDING", "no readable finding record names it");
+    }
+
+    @Test
+    void verifyFindsAnUnreadableFindingRecord() {
+        triaged("seed", 0, false);
+        byte[] key = campaign.store.keys().finding(SEGV.signature(), TestCampaign.idOf("crash seed"));
+        campaign.kv.run(tx -> {
+            tx.set(key, "{\"schema\": 1}".getBytes(StandardCharsets.UTF_8));
+            return null;
+        });
+
+        JsonNode report = campaign.cli("manifest verify", "--json").json();
+
+        assertThat(kinds(report)).containsExactly("UNREADABLE_FINDING@-", "MISSING_FINDING@2");
+        assertThat(report.get("problems").get(0).get("detail").asText()).contains(HexFormat.of().formatHex(key));
+    }
+
+    @Test
+    void verifyFindsAMarkOnARedundantChild() {
+        ManifestEntry entry = triaged("seed", 0, false).entry();
+        campaign.kv.run(tx -> {
+            tx.set(campaign.store.keys().promoted(idOf(entry).versionstamp()), new byte[] {0x0f});
+            return null;
+        });
+
+        JsonNode report = campaign.cli("manifest verify", "--json").json();
+
+        assertThat(kinds(report)).containsExactly("STRAY_MARK@1");
+        assertThat(report.get("problems").get(0).get("detail").asText()).contains("redundant");
     }
 }

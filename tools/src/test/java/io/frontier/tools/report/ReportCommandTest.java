@@ -3,7 +3,6 @@ package io.frontier.tools.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.frontier.store.manifest.ManifestEntry;
 import io.frontier.store.record.WorkRecord;
 import io.frontier.store.wire.FindingKind;
 import io.frontier.tools.CommandRun;
@@ -37,20 +36,18 @@ class ReportCommandTest {
     }
 
     /**
-     * A seed whose child has a child, committed by Alice, a second seed committed by Bob and
-     * left open, a finding, and the summary of the job.
+     * A seed whose child has a child, committed by Alice, whose one child crashed the target (a
+     * finding), a second seed committed by Bob and left open, and the summary of the job.
      */
     private void twoGenerations() {
-        ManifestEntry seed = campaign.done("seed", "child");
+        campaign.done("seed", "child");
         WorkRecord child = campaign.claimAll(TestCampaign.ALICE).get(TestCampaign.idOf("child"));
         campaign.commit(child, "grandchild");
         campaign.finish(child.id());
         WorkRecord grandchild = campaign.claimAll(TestCampaign.ALICE).get(TestCampaign.idOf("grandchild"));
-        campaign.commit(grandchild);
-        campaign.finish(grandchild.id());
+        campaign.finding(grandchild, "crashing input", "signal:11", FindingKind.CRASH, 11, "symcc");
         campaign.commit(campaign.leased("other seed", TestCampaign.BOB), "open child");
-        campaign.finding("crashing input", "signal:11", FindingKind.CRASH, 11, "symcc", seed.work());
-        campaign.writeSummary(campaign.epoch, Map.of(0, Map.of("executions", 4L, "childrenGenerated", 3L)));
+        campaign.writeSummary(campaign.epoch, Map.of(0, Map.of("executions", 4L, "childrenGenerated", 4L)));
     }
 
     @Test
@@ -91,10 +88,11 @@ class ReportCommandTest {
         assertThat(summary.get("executions").asLong()).isEqualTo(4);
         assertThat(summary.get("open").asLong()).isEqualTo(1);
         assertThat(summary.get("done").asLong()).isEqualTo(3);
-        assertThat(summary.get("childrenGenerated").asLong()).isEqualTo(3);
+        assertThat(summary.get("childrenGenerated").asLong()).isEqualTo(4);
         assertThat(summary.get("childrenAdmitted").asLong()).isEqualTo(3);
+        assertThat(summary.get("childrenFindings").asLong()).isEqualTo(1);
         assertThat(summary.get("states").get("done").asLong()).isEqualTo(3);
-        assertThat(summary.get("states").get("pending").asLong()).as("grandchild's none, open child not yet").isZero();
+        assertThat(summary.get("states").get("pending").asLong()).as("grandchild's child is a finding, never queued; open child not yet").isZero();
         assertThat(summary.get("findings").asLong()).isEqualTo(1);
         assertThat(summary.get("findingsCounted").asLong()).isEqualTo(1);
         assertThat(summary.get("maxDepth").asInt()).isEqualTo(2);

@@ -3,7 +3,6 @@ package io.frontier.tools.report;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.frontier.store.corpus.Digest;
 import io.frontier.store.wire.FindingKind;
 import io.frontier.store.wire.WireCodec;
 import io.frontier.tools.CommandRun;
@@ -108,16 +107,19 @@ class ReportScreenshotIT {
                 + "); scripts/setup.sh installs Debian's chromium");
         Path campaign = runCampaign();
         try (TestCampaign open = TestCampaign.open(root)) {
-            Digest seed = TestCampaign.idOf("seed number 0\n");
-            open.finding("crashing input\n", "stack:5e9f00d1", FindingKind.CRASH, 11, "symcc", seed);
-            open.finding("another crashing input\n", "stack:5e9f00d1", FindingKind.CRASH, 11, "afl", seed);
-            open.finding("hanging input\n", "edges:0c1d", FindingKind.HANG, 0, "afl", seed);
+            open.finding(open.leased("symcc seed\n", TestCampaign.ALICE), "crashing input\n", "stack:5e9f00d1",
+                    FindingKind.CRASH, 11, "symcc");
+            open.finding(open.leased("afl seed\n", TestCampaign.ALICE), "another crashing input\n", "stack:5e9f00d1",
+                    FindingKind.CRASH, 11, "afl");
+            open.finding(open.leased("afl seed two\n", TestCampaign.ALICE), "hanging input\n", "edges:0c1d",
+                    FindingKind.HANG, 0, "afl");
         }
 
         CommandRun report = CommandRun.of("report", campaign.toString(), "--json");
         assertThat(report.exitCode()).as(report.toString()).isZero();
         long executions = report.json().get("summary").get("executions").asLong();
-        assertThat(executions).as("3 seeds, 6 children, 12 grandchildren, 24 great-grandchildren").isEqualTo(45);
+        assertThat(executions).as("3 seeds, 6 children, 12 grandchildren, 24 great-grandchildren; 3 seeds whose"
+                + " children crashed or hung").isEqualTo(48);
         assertThat(report.json().get("summary").get("maxDepth").asInt()).isEqualTo(3);
         Path page = Path.of(report.json().get("page").asText());
 
@@ -134,7 +136,7 @@ class ReportScreenshotIT {
         }
         assertThat(dom).contains("<table id=\"summary\">", "<table id=\"load\">", "<table id=\"findings\">",
                 "<table id=\"jobs\">", "<h1>Campaign campaign</h1>",
-                "<th>Executions (committed results)</th><td class=\"num\">45</td>",
+                "<th>Executions (committed results)</th><td class=\"num\">48</td>",
                 "<th>Deepest frontier depth executed</th><td class=\"num\">3</td>",
                 "<th>Findings (inputs / signatures)</th><td class=\"num\">3 / 2</td>",
                 "<code>stack:5e9f00d1</code>", "<code>edges:0c1d</code>", "/rank-0</td>", "/rank-1</td>", "COMMITTED");

@@ -5,13 +5,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.frontier.store.campaign.Counts;
 import io.frontier.store.campaign.Lease;
+import io.frontier.store.coverage.Coverage;
 import io.frontier.store.keyspace.Counter;
 import io.frontier.store.record.ResultId;
 import io.frontier.store.corpus.Digest;
 import io.frontier.store.record.WorkRecord;
+import io.frontier.store.view.EdgeMapSummary;
+import io.frontier.store.view.EdgeMapView;
+import io.frontier.store.wire.DeclaredFinding;
+import io.frontier.store.wire.FindingKind;
 import io.frontier.tools.CommandRun;
 import io.frontier.tools.ExitCodes;
 import io.frontier.tools.TestCampaign;
+import io.frontier.tools.TestCampaign.Declared;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -92,6 +98,76 @@ class StatusCommandTest {
         assertThat(run.out()).contains("pending 3, leased 1, committing 1, done 2, abandoned 0",
                 "invalid 1 (kept and retried 1)", "2 of 7 items done (28.6%)", "corpus    7 objects",
                 "last job  none has left a summary");
+    }
+
+    /**
+     * Triaged commits: Alice's seed reaches edges 1 and 2 (edge 2 also hit twice, a second
+     * tuple) and finds a crash; Bob's reaches edge 2 again (redundant) and edge 3; Bob commits a
+     * second seed without children. Edges 3, tuples 4, one finding, Alice 1 and Bob 2 executions.
+     */
+    private void triagedCampaign() {
+        campaign.commit(campaign.leased("alice seed", TestCampaign.ALICE), "afl", null,
+                Declared.covering("one two", 1, 2),
+                new Declared("two twice", Coverage.of(new int[] {Coverage.tuple(2, 2)}), null),
+                Declared.finding("crash", new DeclaredFinding(FindingKind.CRASH, 11, "signal:11")));
+        campaign.commit(campaign.leased("bob seed", TestCampaign.BOB), "afl", null,
+                Declared.covering("two again", 2), Declared.covering("three", 3));
+        campaign.commit(campaign.leased("bob again", TestCampaign.BOB));
+    }
+
+    @Test
+    void edgesFindingsAndLoadPerCoordinatorAreTheStoresFigures() {
+        triagedCampaign();
+        EdgeMapSummary map = new EdgeMapView(campaign.kv, campaign.store.keys()).read();
+
+        JsonNode status = campaign.cli("status", "--json").json();
+        CommandRun human = campaign.cli("status");
+
+        assertThat(status.get("edges").get("edges").asLong()).isEqualTo(map.edges()).isEqualTo(3);
+        assertThat(status.get("edges").get("tuples").asLong()).isEqualTo(map.tuples()).isEqualTo(4);
+        assertThat(status.get("findings").asLong()).isEqualTo(campaign.store.counts().get(Counter.FINDINGS))
+                .isEqualTo(1);
+        JsonNode load = status.get("load");
+        assertThat(load.get("executions").asLong()).isEqualTo(3);
+        assertThat(load.get("coordinators")).hasSize(2);
+        assertThat(load.get("coordinators").get(0).get("owner").asText()).isEqualTo(TestCampaign.ALICE.name());
+        assertThat(load.get("coordinators").get(0).get("executions").asLong()).isEqualTo(1);
+        assertThat(load.get("coordinators").get(1).get("owner").asText()).isEqualTo(TestCampaign.BOB.name());
+        assertThat(load.get("coordinators").get(1).get("executions").asLong()).isEqualTo(2);
+        assertThat(status.get("notes")).isEmpty();
+        assertThat(human.out()).contains("edges     3 edges, 4 (edge, hit-count) tuples reached by kept inputs",
+                        "findings  1 recorded", "load      3 executions committed by 2 coordinators")
+                .doesNotContain("without coverage")
+                .containsPattern("coordinator\\s+executions")
+                .containsPattern(TestCampaign.ALICE.name() + "\\s+1")
+                .containsPattern(TestCampaign.BOB.name() + "\\s+2");
+    }
+
+    @Test
+    void aCampaignWithoutCoverageSaysWhyItsEdgeMapIsEmpty() {
+        busyCampaign();
+
+        CommandRun run = campaign.cli("status");
+
+        assertThat(run.out()).contains("edges     0 edges, 0 (edge, hit-count) tuples reached by kept inputs"
+                + " (children without coverage leave the map empty)", "findings  0 recorded",
+                "load      3 executions committed by 1 coordinator");
+    }
+
+    @Test
+    void anUnreadableEdgeMapShardIsANoteAndIsNotCounted() {
+        triagedCampaign();
+        byte[] shard = campaign.store.keys().edges(0);
+        campaign.kv.run(tx -> {
+            tx.set(shard, new byte[] {1, 1, 1});
+            return null;
+        });
+
+        JsonNode status = campaign.cli("status", "--json").json();
+
+        assertThat(status.get("edges").get("edges").asLong()).isZero();
+        assertThat(status.get("notes").toString()).contains("edge map shard left out, it cannot be read",
+                "edge map shard is not of the shard width");
     }
 
     @Test
