@@ -36,8 +36,8 @@ class FindingSignatureTest {
             """;
     private static final String UNSYMBOLIZED = """
             ==10241==ERROR: AddressSanitizer: stack-buffer-overflow on address 0x7fff2526e260 at pc 0x5616e4cdd226
-                #0 0x5616e4cdd225  (/tmp/afl-work/demo-afl+0xe0225) (BuildId: c023ae1f5129f981afd88a0ee6bf7deb504676bb)
-                #1 0x5616e4cdc6e0  (/tmp/afl-work/demo-afl+0xdf6e0) (BuildId: c023ae1f5129f981afd88a0ee6bf7deb504676bb)
+                #0 0x5616e4cdd225  (/opt/t/demo-afl+0xe0225) (BuildId: c023ae1f5129f981afd88a0ee6bf7deb504676bb)
+                #1 0x5616e4cdc6e0  (/opt/t/demo-afl+0xdf6e0) (BuildId: c023ae1f5129f981afd88a0ee6bf7deb504676bb)
             """;
     private static final String THROUGH_AN_INTERCEPTOR = """
             ==77==ERROR: AddressSanitizer: heap-buffer-overflow on address 0x602000000018 at pc 0x4c5e6a
