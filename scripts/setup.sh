@@ -3,6 +3,9 @@
 #   - a JDK (17 or newer) and Maven,
 #   - the process tools executors use (setsid and prlimit from util-linux, kill from procps) and
 #     the ones the filesystem-failure tests use (mount, losetup, mkfs.ext2),
+#   - AFL++ (Debian: afl++, with clang) for the afl executor, coverage triage and the demo target,
+#     and llvm-symbolizer (Debian: llvm) so sanitizer reports name functions,
+#   - Chromium (Debian: chromium), which the report's screenshot test drives headless,
 #   - Open MPI with its JNI library libmpi_java.so (Debian: openmpi-bin, libopenmpi-dev),
 #   - the Open MPI Java bindings (mpi.jar) in the local Maven repository under the one
 #     coordinate the build pins (org.open-mpi:mpi-java:installed).
@@ -57,6 +60,15 @@ ensure_process_tools() {
   command -v losetup >/dev/null 2>&1 && command -v mount >/dev/null 2>&1 || missing+=(mount)
   command -v kill >/dev/null 2>&1 && command -v ps >/dev/null 2>&1 || missing+=(procps)
   command -v mkfs.ext2 >/dev/null 2>&1 || missing+=(e2fsprogs)
+  [ ${#missing[@]} -eq 0 ] || apt_install "${missing[@]}"
+}
+
+ensure_fuzzing_tools() {
+  local missing=()
+  command -v afl-fuzz >/dev/null 2>&1 && command -v afl-showmap >/dev/null 2>&1 && command -v afl-cc >/dev/null 2>&1 ||
+    missing+=(afl++)
+  command -v llvm-symbolizer >/dev/null 2>&1 || missing+=(llvm)
+  command -v chromium >/dev/null 2>&1 || missing+=(chromium)
   [ ${#missing[@]} -eq 0 ] || apt_install "${missing[@]}"
 }
 
@@ -209,6 +221,7 @@ POM
 
 ensure_toolchain
 ensure_process_tools
+ensure_fuzzing_tools
 ensure_open_mpi
 [ -z "${FRONTIER_MPI_JAR:-}" ] || [ -f "$FRONTIER_MPI_JAR" ] || die "FRONTIER_MPI_JAR=$FRONTIER_MPI_JAR does not exist"
 if already_installed; then

@@ -11,10 +11,12 @@ import io.frontier.store.kv.StoreUrl;
 import io.frontier.store.record.EpochRecord;
 import io.frontier.store.wire.MalformedMessageException;
 import io.frontier.store.wire.WireCodec;
+import io.frontier.worker.executor.AflConfig;
 import io.frontier.worker.executor.CommandConfig;
 import io.frontier.worker.executor.ExecutorConfig;
 import io.frontier.worker.executor.SymccConfig;
 import io.frontier.worker.rank.WorkerSettings;
+import io.frontier.worker.triage.TriageConfig;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,7 +29,8 @@ import java.util.stream.Collectors;
  *
  * <p>Checks: the directory holds no campaign yet; the seed directory exists; the executor file
  * decodes strictly (a wrong field is named) and its program is an executable file on this
- * machine (every node must have it at the same path); the store URL names a backend, its
+ * machine (every node must have it at the same path); so does the triage file, when given; the
+ * store URL names a backend, its
  * directory or cluster file exists, and the store holds no campaign of the same name (a campaign
  * is named after its directory, and two directories of one name must not share a store's data).
  */
@@ -52,8 +55,12 @@ public final class CampaignCreation {
         if (!Files.isDirectory(seedDirectory)) {
             throw new FrontierException("seed directory does not exist or is not a directory").with("seeds", seedDirectory);
         }
-        ExecutorConfig executorConfig = readExecutor(executor);
-        requireExecutable(executorConfig, executor);
+        ExecutorConfig executorConfig = readConfig(executor, ExecutorConfig.class, "executor");
+        requireExecutable(program(executorConfig), executor, "executor");
+        TriageConfig triage = options.triage == null ? null : readConfig(options.triage, TriageConfig.class, "triage");
+        if (triage != null) {
+            requireExecutable(Path.of(triage.program()), options.triage, "triage");
+        }
         if (options.claimBatch < 1 || options.claimBatch > CampaignStore.MAX_CLAIM) {
             throw new FrontierException("claim batch out of range").with("claimBatch", options.claimBatch)
                     .with("max", CampaignStore.MAX_CLAIM);
@@ -64,7 +71,7 @@ public final class CampaignCreation {
         Path scratch = options.scratch != null ? options.scratch
                 : Path.of(System.getProperty("java.io.tmpdir"), "frontier-scratch");
         WorkerSettings worker = new WorkerSettings(executorConfig, options.timeLimitMillis, directory.path().toString(),
-                scratch.toAbsolutePath().normalize().toString(), WORKER_IDLE_LIMIT_MILLIS);
+                scratch.toAbsolutePath().normalize().toString(), WORKER_IDLE_LIMIT_MILLIS, triage);
         CampaignSettings settings = new CampaignSettings(CampaignSettings.SCHEMA,
                 directory.path().getFileName().toString(), url.toString(), seedDirectory.toString(),
                 options.coordinators, options.leaseMillis, options.claimBatch, options.buckets, options.maxAttempts,
@@ -86,24 +93,27 @@ public final class CampaignCreation {
         }
     }
 
-    /** The executor file decoded strictly, or a failure naming the file and the wrong field. */
-    private static ExecutorConfig readExecutor(Path file) {
+    /**
+     * A configuration file ({@code what}: executor or triage) decoded strictly, or a failure
+     * naming the file and the wrong field.
+     */
+    private static <T> T readConfig(Path file, Class<T> type, String what) {
         byte[] bytes;
         try {
             bytes = Files.readAllBytes(file);
         } catch (IOException e) {
-            throw new FrontierException("executor file cannot be read", e).with("file", file.toAbsolutePath())
+            throw new FrontierException(what + " file cannot be read", e).with("file", file.toAbsolutePath())
                     .with("error", e.toString());
         }
         try {
-            return WireCodec.decode(bytes, ExecutorConfig.class);
+            return WireCodec.decode(bytes, type);
         } catch (MalformedMessageException e) {
-            throw invalidExecutor(file, e);
+            throw invalidConfig(file, what, e);
         }
     }
 
-    private static FrontierException invalidExecutor(Path file, MalformedMessageException decoding) {
-        FrontierException error = new FrontierException("executor file is not a valid executor configuration", decoding)
+    private static FrontierException invalidConfig(Path file, String what, MalformedMessageException decoding) {
+        FrontierException error = new FrontierException(what + " file is not a valid " + what + " configuration", decoding)
                 .with("file", file.toAbsolutePath());
         Throwable cause = decoding.getCause();
         while (cause != null && !(cause instanceof FrontierException)) {
@@ -122,10 +132,19 @@ public final class CampaignCreation {
         return error.with("problem", decoding.context().getOrDefault("problem", decoding.getMessage()));
     }
 
-    private static void requireExecutable(ExecutorConfig config, Path file) {
-        Path program = Path.of(config instanceof SymccConfig symcc ? symcc.target() : ((CommandConfig) config).program());
+    private static Path program(ExecutorConfig config) {
+        if (config instanceof SymccConfig symcc) {
+            return Path.of(symcc.target());
+        }
+        if (config instanceof AflConfig afl) {
+            return Path.of(afl.target());
+        }
+        return Path.of(((CommandConfig) config).program());
+    }
+
+    private static void requireExecutable(Path program, Path file, String what) {
         if (!Files.isRegularFile(program) || !Files.isExecutable(program)) {
-            throw new FrontierException("executor program is not an executable file on this machine")
+            throw new FrontierException(what + " program is not an executable file on this machine")
                     .with("program", program).with("file", file.toAbsolutePath());
         }
     }

@@ -55,6 +55,12 @@ public final class CreationOptions {
             description = "Creating: abandoned commits an item survives before it is given up (default: ${DEFAULT-VALUE}).")
     int maxAttempts;
 
+    @Option(names = "--triage", paramLabel = "FILE",
+            description = "Creating: a JSON file naming the AFL++-instrumented coverage build every child runs on once"
+                    + " ({\"program\": ..., \"arguments\": [\"@@\"], \"timeoutMillis\": ...}); without it children are not"
+                    + " triaged.")
+    Path triage;
+
     /** Coordinator ranks the campaign is (or would be) created with. */
     public int coordinators() {
         return coordinators;

@@ -17,7 +17,8 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "init", header = "Create a campaign: its directory, settings, corpus and store.",
         description = "Checks everything first and writes nothing unless all is well: the seed directory exists,"
-                + " the executor file decodes strictly and its program is executable here, the store URL is usable"
+                + " the executor file (and the triage file, if given) decodes strictly and its program is executable here,"
+                + " the store URL is usable"
                 + " and its store holds no campaign of this name, and the directory holds no campaign yet."
                 + " The campaign is named after its directory. Start jobs with `frontier run CAMPAIGN`.",
         mixinStandardHelpOptions = true)
@@ -34,7 +35,7 @@ public final class InitCommand implements Callable<Integer> {
     Path seeds;
 
     @Option(names = "--executor", paramLabel = "FILE", required = true,
-            description = "A JSON file describing the executor (\"type\": \"symcc\" or \"command\").")
+            description = "A JSON file describing the executor (\"type\": \"symcc\", \"afl\" or \"command\").")
     Path executor;
 
     @Mixin
@@ -51,6 +52,8 @@ public final class InitCommand implements Callable<Integer> {
         out.printf("  seeds         %s%n", settings.seeds());
         out.printf("  coordinators  %d per job; lease %d ms; execution time limit %d ms%n", settings.coordinators(),
                 settings.leaseMillis(), settings.worker().timeLimitMillis());
+        out.printf("  triage        %s%n", settings.worker().triageConfig().map(triage -> triage.program() + " "
+                + String.join(" ", triage.arguments())).orElse("none (children are not triaged)"));
         out.printf("next: frontier run %s --workers N%n", directory.path());
         out.flush();
         return 0;

@@ -52,7 +52,7 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--seeds", paramLabel = "DIR", description = "Creating: the directory whose files are the campaign's seeds.")
     Path seeds;
 
-    @Option(names = "--executor", paramLabel = "FILE", description = "Creating: a JSON file describing the executor (type symcc or command).")
+    @Option(names = "--executor", paramLabel = "FILE", description = "Creating: a JSON file describing the executor (type symcc, afl or command).")
     Path executor;
 
     @Mixin

@@ -11,6 +11,7 @@ import io.frontier.store.record.EpochRecord;
 import io.frontier.tools.CommandRun;
 import io.frontier.tools.ExitCodes;
 import io.frontier.tools.TestCampaign;
+import io.frontier.worker.triage.TriageConfig;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -122,6 +123,40 @@ class InitCommandTest {
 
         assertRefusedWithNothingWritten(init(), "executor program is not an executable file on this machine",
                 "program=" + plain);
+    }
+
+    @Test
+    void aTriageFileNamesTheCoverageBuildEveryWorkerRuns() throws IOException {
+        Path triage = Files.writeString(root.resolve("triage.json"),
+                "{\"program\": \"" + target() + "\", \"arguments\": [\"@@\"], \"timeoutMillis\": 700}");
+
+        CommandRun run = init("--triage", triage.toString());
+
+        assertThat(run.exitCode()).as(run.toString()).isZero();
+        assertThat(run.out()).contains("triage        " + target() + " @@");
+        assertThat(new CampaignDirectory(campaign).read().worker().triageConfig())
+                .contains(new TriageConfig(target(), List.of("@@"), 700));
+    }
+
+    @Test
+    void withoutATriageFileChildrenAreNotTriaged() {
+        CommandRun run = init();
+
+        assertThat(run.out()).contains("triage        none (children are not triaged)");
+        assertThat(new CampaignDirectory(campaign).read().worker().triageConfig()).isEmpty();
+    }
+
+    @Test
+    void aTriageFileWithAnUnknownFieldOrAMissingProgramIsRefusedNamingIt() throws IOException {
+        Path triage = Files.writeString(root.resolve("triage.json"),
+                "{\"program\": \"" + target() + "\", \"arguments\": [], \"timeoutMillis\": 700, \"map\": 1}");
+        assertRefusedWithNothingWritten(init("--triage", triage.toString()),
+                "triage file is not a valid triage configuration", "field=map");
+
+        Path missing = root.resolve("no-such-build");
+        Files.writeString(triage, "{\"program\": \"" + missing + "\", \"arguments\": [], \"timeoutMillis\": 700}");
+        assertRefusedWithNothingWritten(init("--triage", triage.toString()),
+                "triage program is not an executable file on this machine", "program=" + missing);
     }
 
     @Test

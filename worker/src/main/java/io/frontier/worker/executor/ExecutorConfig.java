@@ -7,16 +7,17 @@ import java.util.Map;
 
 /**
  * How a campaign runs its target, as stored in the campaign configuration: JSON with a
- * {@code "type"} of {@code "symcc"} or {@code "command"}. Records validate their shape when
+ * {@code "type"} of {@code "symcc"}, {@code "afl"} or {@code "command"}. Records validate their shape when
  * constructed (also by Jackson), so a bad configuration fails when it is read; whether the
  * program exists is checked when an executor is created from it, on the machine that runs it.
  */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, include = JsonTypeInfo.As.PROPERTY, property = "type")
 @JsonSubTypes({
         @JsonSubTypes.Type(value = SymccConfig.class, name = "symcc"),
+        @JsonSubTypes.Type(value = AflConfig.class, name = "afl"),
         @JsonSubTypes.Type(value = CommandConfig.class, name = "command")
 })
-public sealed interface ExecutorConfig permits SymccConfig, CommandConfig {
+public sealed interface ExecutorConfig permits SymccConfig, AflConfig, CommandConfig {
 
     /** How the target receives its input. */
     InputMode input();

@@ -28,11 +28,15 @@ public final class ExecutorFactory {
      *
      * @param workerDirectory a directory private to this worker, on a local disk if possible; it
      *                        holds the SymCC coverage map when one is configured
-     * @throws ExecutorException when the configured program is not executable here
+     * @throws ExecutorException when the configured program is not executable here, or AFL++ is
+     *                           not installed here for an afl configuration
      */
     public Executor create(ExecutorConfig config, Path workerDirectory) {
         if (config instanceof SymccConfig symcc) {
             return new SymccExecutor(symcc, Optional.of(workerDirectory.resolve(COVERAGE_MAP_FILE)), runner, environment);
+        }
+        if (config instanceof AflConfig afl) {
+            return new AflExecutor(afl, AflTools.find(), runner, environment);
         }
         return new CommandExecutor((CommandConfig) config, runner, environment);
     }

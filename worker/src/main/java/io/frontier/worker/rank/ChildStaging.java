@@ -7,16 +7,21 @@ import io.frontier.store.corpus.stage.StageWriter;
 import io.frontier.store.corpus.stage.StagedChild;
 import io.frontier.store.wire.DeclaredChild;
 import io.frontier.store.wire.Result;
+import io.frontier.worker.triage.CoverageProbe;
+import io.frontier.worker.triage.Triage;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Turns the outputs of one execution into the children of its RESULT: hashes every output
  * (streaming), keeps one output per digest in the order found, drops outputs equal to the input
- * (executing an input again finds nothing new), and stages each remaining child durably.
+ * (executing an input again finds nothing new), and stages each remaining child durably. With a
+ * coverage probe, each staged child is first run on the coverage build once and declared with
+ * its coverage and finding; without one it is declared untriaged.
  *
  * <p>Distinct children beyond the limit ({@link Result#MAX_CHILDREN} for a real RESULT) are not
  * staged and are counted as {@link Staged#overLimit()}: one RESULT cannot declare more, and
@@ -44,13 +49,13 @@ final class ChildStaging {
 
     /**
      * Stages the children among {@code outputs} of an execution of {@code input}, at most
-     * {@code limit} of them.
+     * {@code limit} of them, triaged by {@code probe} when one is given.
      *
-     * @throws io.frontier.store.error.FrontierException if an output cannot be read or the stage
-     *     cannot be written; the stage then holds some of the children, and the caller must not
-     *     declare it as complete
+     * @throws io.frontier.store.error.FrontierException if an output cannot be read or triaged, or
+     *     the stage cannot be written; the stage then holds some of the children, and the caller
+     *     must not declare it as complete
      */
-    static Staged stage(List<Path> outputs, Digest input, StageWriter writer, int limit) {
+    static Staged stage(List<Path> outputs, Digest input, StageWriter writer, int limit, Optional<CoverageProbe> probe) {
         Digest inputDigest = input;
         Map<Digest, Path> distinct = new LinkedHashMap<>();
         int sameAsInput = 0;
@@ -69,13 +74,15 @@ final class ChildStaging {
                 overLimit++;
                 continue;
             }
+            Optional<Triage> triage = probe.map(coverage -> coverage.probe(child.getValue()));
             StagedChild staged = writer.stage(child.getValue());
             if (!staged.digest().equals(child.getKey())) {
                 // Only a process that escaped the target's process group can change an output now.
                 throw new WorkerException("an output changed while it was staged")
                         .with("path", child.getValue()).with("expected", child.getKey()).with("actual", staged.digest());
             }
-            children.add(DeclaredChild.untriaged(staged.digest(), staged.size()));
+            children.add(triage.map(run -> new DeclaredChild(staged.digest(), staged.size(), run.coverage(), run.finding()))
+                    .orElseGet(() -> DeclaredChild.untriaged(staged.digest(), staged.size())));
         }
         return new Staged(children, outputs.size(), sameAsInput, overLimit);
     }

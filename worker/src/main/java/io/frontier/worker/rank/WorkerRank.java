@@ -7,6 +7,7 @@ import io.frontier.store.corpus.fs.Fsync;
 import io.frontier.store.corpus.stage.StageWriter;
 import io.frontier.store.error.FrontierException;
 import io.frontier.store.wire.Assign;
+import io.frontier.store.wire.DeclaredFinding;
 import io.frontier.store.wire.MalformedMessageException;
 import io.frontier.store.wire.Result;
 import io.frontier.store.wire.Tags;
@@ -14,6 +15,7 @@ import io.frontier.store.wire.WireCodec;
 import io.frontier.worker.executor.Execution;
 import io.frontier.worker.executor.Executor;
 import io.frontier.worker.executor.ExecutorFactory;
+import io.frontier.worker.executor.ExitKind;
 import io.frontier.worker.fault.FaultPlan;
 import io.frontier.worker.fault.WorkerInjection;
 import io.frontier.worker.link.Envelope;
@@ -21,6 +23,7 @@ import io.frontier.worker.link.Transport;
 import io.frontier.worker.rank.ScratchDirectory.RunDirectory;
 import io.frontier.worker.shutdown.ShutdownReply;
 import io.frontier.worker.topology.JobTopology;
+import io.frontier.worker.triage.CoverageProbe;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -38,6 +41,12 @@ import java.util.Optional;
  * input, stage the rest durably in {@code <campaign>/.stage-<epoch>/<rank>/<result>/}; send the
  * RESULT; remove the run directory. The three kinds of RESULT are described in {@link Answers}.
  *
+ * <p>When the settings name a coverage build ({@link WorkerSettings#triage()}), every staged
+ * child is run on it once ({@link CoverageProbe}) and declared with its coverage and finding, and
+ * an input that crashed or timed out under the executor is run on it too: the RESULT's finding
+ * says whether the input itself crashes or hangs there. Without one, children carry no coverage
+ * and RESULTs no finding. The probe's work directory is {@code triage/} in the scratch directory.
+ *
  * <p>Ownership: the worker reads the public corpus and never writes it; it writes the stage of
  * each of its results and never touches it after sending that RESULT (the coordinator promotes
  * or removes it); it owns its scratch directory ({@link ScratchDirectory}) for the whole run.
@@ -50,6 +59,9 @@ import java.util.Optional;
  * transport.
  */
 public final class WorkerRank {
+
+    /** The coverage probe's directory inside the scratch directory. */
+    static final String TRIAGE_DIRECTORY = "triage";
 
     private final Transport transport;
     private final JobTopology topology;
@@ -102,6 +114,8 @@ public final class WorkerRank {
         ScratchDirectory scratch = ScratchDirectory.claim(settings.scratchRoot(), epoch, rank);
         try {
             Executor executor = executors.create(settings.executor(), scratch.directory());
+            Optional<CoverageProbe> probe = settings.triageConfig()
+                    .map(triage -> CoverageProbe.onThisMachine(triage, scratch.directory().resolve(TRIAGE_DIRECTORY)));
             if (!faults.isEmpty()) {
                 report("fault plan is active", "plan=" + faults);
             }
@@ -111,7 +125,7 @@ public final class WorkerRank {
                     ShutdownReply.acknowledge(transport, topology, message, figures.asMap());
                     return figures;
                 }
-                answer(decodeAssign(message), scratch, executor);
+                answer(decodeAssign(message), scratch, executor, probe);
             }
         } finally {
             release(scratch);
@@ -165,10 +179,10 @@ public final class WorkerRank {
     }
 
     /** Answers one assignment with exactly one RESULT, then removes its run directory. */
-    private void answer(Assign assign, ScratchDirectory scratch, Executor executor) {
+    private void answer(Assign assign, ScratchDirectory scratch, Executor executor, Optional<CoverageProbe> probe) {
         assignments++;
         WorkerInjection injection = faults.forWorker(rank, assignments);
-        Result result = execute(assign, scratch, executor, injection);
+        Result result = execute(assign, scratch, executor, probe, injection);
         if (!injection.stall().isZero()) {
             injected("worker.stall", assign, "ms=" + injection.stall().toMillis());
             sleep(injection.stall());
@@ -188,7 +202,8 @@ public final class WorkerRank {
         }
     }
 
-    private Result execute(Assign assign, ScratchDirectory scratch, Executor executor, WorkerInjection injection) {
+    private Result execute(Assign assign, ScratchDirectory scratch, Executor executor, Optional<CoverageProbe> probe,
+                           WorkerInjection injection) {
         Path object = layout.corpus().resolve(assign.work().hex());
         long inputSize = 0;
         Execution execution = null;
@@ -212,8 +227,9 @@ public final class WorkerRank {
             figures.execution(execution.outputs().size());
             StageLocation location = new StageLocation(assign.epoch(), rank, assign.result().hex());
             StageWriter writer = new StageWriter(layout, location, files);
+            DeclaredFinding finding = inputFinding(execution, run.input(), probe);
             ChildStaging.Staged staged = ChildStaging.stage(execution.outputs(), assign.work(), writer,
-                    Result.MAX_CHILDREN);
+                    Result.MAX_CHILDREN, probe);
             if (staged.overLimit() > 0) {
                 report("children over the limit of one RESULT were left out", context(assign)
                         + ", overLimit=" + staged.overLimit() + ", limit=" + Result.MAX_CHILDREN);
@@ -222,7 +238,7 @@ public final class WorkerRank {
                 injected("worker.extra-stage-file", assign, "stage=" + writer.directory());
                 writer.stage(("frontier injected extra stage file " + assign.result() + "\n").getBytes(StandardCharsets.UTF_8));
             }
-            Result executed = Answers.executed(assign, staged, executor.name(), execution, null);
+            Result executed = Answers.executed(assign, staged, executor.name(), execution, finding);
             figures.staged(staged);
             return executed;
         } catch (FrontierException e) {
@@ -232,6 +248,18 @@ public final class WorkerRank {
                     context(assign) + ", problem=" + e.getMessage());
             return Answers.workerFailure(assign, inputSize, generated, executor.name(), execution);
         }
+    }
+
+    /**
+     * The finding of the executed input itself: when it crashed or timed out under the executor,
+     * what running it once on the coverage build shows (null if it runs normally there); null
+     * for every other outcome, and without triage.
+     */
+    private static DeclaredFinding inputFinding(Execution execution, Path input, Optional<CoverageProbe> probe) {
+        if (probe.isEmpty() || execution.kind() != ExitKind.CRASH && execution.kind() != ExitKind.TIMEOUT) {
+            return null;
+        }
+        return probe.get().probe(input).finding();
     }
 
     private void injected(String fault, Assign assign, String detail) {

@@ -1,20 +1,24 @@
 package io.frontier.worker.rank;
 
 import io.frontier.worker.executor.ExecutorConfig;
+import io.frontier.worker.triage.TriageConfig;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Optional;
 
 /**
  * What a worker rank needs to run, as JSON inside the campaign's settings. Every field is
- * required; the record checks its values when constructed, so a bad file fails when it is read
- * (decode it with {@link io.frontier.store.wire.WireCodec}, which also refuses unknown fields).
+ * required ({@code triage} may be null); the record checks its values when constructed, so a bad
+ * file fails when it is read (decode it with {@link io.frontier.store.wire.WireCodec}, which also
+ * refuses unknown fields).
  *
  * <pre>
  * {"executor": {"type": "command", "command": ["/opt/engine/run", "{input}", "{output_dir}"], "input": "file",
  *               "environment": {}, "limits": {"addressSpaceMiB": 4096, "cpuSeconds": 0, "fileSizeMiB": 64}},
  *  "timeLimitMillis": 60000, "campaign": "/shared/campaigns/parser", "scratch": "/tmp/frontier",
- *  "idleLimitMillis": 86400000}
+ *  "idleLimitMillis": 86400000,
+ *  "triage": {"program": "/opt/targets/parser.afl", "arguments": ["@@"], "timeoutMillis": 1000}}
  * </pre>
  *
  * <p>Resource limits are those of {@code executor.limits}: one place, so a worker cannot run
@@ -31,9 +35,12 @@ import java.time.Duration;
  *                        gives up with an error instead of waiting forever for a coordinator
  *                        that is gone. Idle waits are normal: make it far longer than any
  *                        execution, and than the coordinators' termination deadlines.
+ * @param triage          the coverage build every child (and every input that crashed or hung
+ *                        under the executor) runs on once, or null when the campaign does not
+ *                        triage: children then carry no coverage and no finding
  */
 public record WorkerSettings(ExecutorConfig executor, long timeLimitMillis, String campaign, String scratch,
-                             long idleLimitMillis) {
+                             long idleLimitMillis, TriageConfig triage) {
 
     public WorkerSettings {
         if (executor == null) {
@@ -43,6 +50,11 @@ public record WorkerSettings(ExecutorConfig executor, long timeLimitMillis, Stri
         requirePositive("idleLimitMillis", idleLimitMillis);
         requireAbsolute("campaign", campaign);
         requireAbsolute("scratch", scratch);
+    }
+
+    /** {@link #triage}, when the campaign triages. */
+    public Optional<TriageConfig> triageConfig() {
+        return Optional.ofNullable(triage);
     }
 
     /** {@link #timeLimitMillis} as a duration. */

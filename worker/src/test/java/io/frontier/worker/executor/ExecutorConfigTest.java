@@ -47,8 +47,8 @@ class ExecutorConfigTest {
 
     @Test
     void unknownTypesFieldsAndModesAndMissingFieldsAreRejected() {
-        assertThatThrownBy(() -> decode(COMMAND.replace("\"command\",", "\"afl\",")))
-                .isInstanceOf(MalformedMessageException.class).hasMessageContaining("afl");
+        assertThatThrownBy(() -> decode(COMMAND.replace("\"command\",", "\"libfuzzer\",")))
+                .isInstanceOf(MalformedMessageException.class).hasMessageContaining("libfuzzer");
         assertThatThrownBy(() -> decode(COMMAND.replace("\"input\"", "\"timeout\": 5, \"input\"")))
                 .isInstanceOf(MalformedMessageException.class).hasMessageContaining("timeout");
         assertThatThrownBy(() -> decode(COMMAND.replace("\"stdin\"", "\"pipe\"")))

@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -38,7 +39,7 @@ class ChildStagingTest {
         CorpusLayout layout = new CorpusLayout(campaign);
         StageWriter writer = new StageWriter(layout, new StageLocation(1, 3, "r1"), new DurableFiles(new Fsync()));
 
-        ChildStaging.Staged staged = ChildStaging.stage(files, input, writer, LIMIT);
+        ChildStaging.Staged staged = ChildStaging.stage(files, input, writer, LIMIT, Optional.empty());
 
         assertThat(staged.children()).hasSize(LIMIT);
         assertThat(staged.overLimit()).isEqualTo(2);

@@ -81,7 +81,7 @@ final class LoopbackJob implements AutoCloseable {
     static WorkerSettings settings(Path directory, ExecutorConfig executor, Duration timeLimit, Duration idleLimit) {
         Path root = directory.toAbsolutePath().normalize();
         return new WorkerSettings(executor, timeLimit.toMillis(), root.resolve("campaign").toString(),
-                root.resolve("scratch").toString(), idleLimit.toMillis());
+                root.resolve("scratch").toString(), idleLimit.toMillis(), null);
     }
 
     static LoopbackJob start(Path directory, ExecutorConfig executor) throws IOException {
@@ -110,7 +110,12 @@ final class LoopbackJob implements AutoCloseable {
 
     /** Publishes {@code content} into the public corpus and returns its work id. */
     Digest seed(String content) {
-        return Digest.parse(corpus.publish(content.getBytes(StandardCharsets.UTF_8)).digest().hex());
+        return seed(content.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** Publishes {@code content} into the public corpus and returns its work id. */
+    Digest seed(byte[] content) {
+        return Digest.parse(corpus.publish(content).digest().hex());
     }
 
     /** Sends a fresh ASSIGN for {@code work} from the coordinator and returns it. */

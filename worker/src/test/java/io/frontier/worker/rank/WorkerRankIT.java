@@ -62,7 +62,7 @@ class WorkerRankIT {
         WorkerSettings settings = new WorkerSettings(
                 FileContractTarget.command(FileContractTarget.install(dir.resolve("bin")),
                         List.of("--children", "derived", "--fanout", "2")),
-                30_000, campaign.toString(), dir.resolve("scratch").toString(), 60_000);
+                30_000, campaign.toString(), dir.resolve("scratch").toString(), 60_000, null);
         return Files.write(dir.resolve("settings.json"), WireCodec.encode(settings));
     }
 

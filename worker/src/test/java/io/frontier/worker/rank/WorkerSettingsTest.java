@@ -8,6 +8,7 @@ import io.frontier.store.wire.WireCodec;
 import io.frontier.worker.executor.CommandConfig;
 import io.frontier.worker.executor.InputMode;
 import io.frontier.worker.executor.process.ResourceLimits;
+import io.frontier.worker.triage.TriageConfig;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -21,7 +22,7 @@ class WorkerSettingsTest {
             {"executor": {"type": "command", "command": ["/opt/engine/run", "{input}", "{output_dir}"], "input": "file",
                           "environment": {}, "limits": {"addressSpaceMiB": 4096, "cpuSeconds": 0, "fileSizeMiB": 64}},
              "timeLimitMillis": 60000, "campaign": "/shared/campaigns/parser", "scratch": "/tmp/frontier",
-             "idleLimitMillis": 86400000}
+             "idleLimitMillis": 86400000, "triage": null}
             """;
 
     private static WorkerSettings decode(String json) {
@@ -35,7 +36,8 @@ class WorkerSettingsTest {
         assertThat(settings).isEqualTo(new WorkerSettings(
                 new CommandConfig(List.of("/opt/engine/run", "{input}", "{output_dir}"), InputMode.FILE, Map.of(),
                         new ResourceLimits(4096, 0, 64)),
-                60_000, "/shared/campaigns/parser", "/tmp/frontier", 86_400_000));
+                60_000, "/shared/campaigns/parser", "/tmp/frontier", 86_400_000, null));
+        assertThat(settings.triageConfig()).isEmpty();
         assertThat(settings.timeLimit()).isEqualTo(Duration.ofMinutes(1));
         assertThat(settings.idleLimit()).isEqualTo(Duration.ofDays(1));
         assertThat(settings.campaignDirectory()).isEqualTo(Path.of("/shared/campaigns/parser"));
@@ -47,12 +49,30 @@ class WorkerSettingsTest {
     void unknownMissingAndMistypedFieldsAreRejected() {
         assertThatThrownBy(() -> decode(JSON.replace("\"scratch\"", "\"pollMillis\": 5, \"scratch\"")))
                 .isInstanceOf(MalformedMessageException.class).hasMessageContaining("pollMillis");
+        assertThatThrownBy(() -> decode(JSON.replace(", \"triage\": null", "")))
+                .isInstanceOf(MalformedMessageException.class).hasMessageContaining("triage");
         assertThatThrownBy(() -> decode(JSON.replaceAll(",\\s*\"idleLimitMillis\": 86400000", "")))
                 .isInstanceOf(MalformedMessageException.class).hasMessageContaining("idleLimitMillis");
         assertThatThrownBy(() -> decode(JSON.replace("60000", "\"60000\"")))
                 .isInstanceOf(MalformedMessageException.class);
         assertThatThrownBy(() -> decode(JSON.replace("\"/tmp/frontier\"", "null")))
                 .isInstanceOf(MalformedMessageException.class);
+    }
+
+    @Test
+    void aCoverageBuildDecodesStrictlyAndRoundTrips() {
+        WorkerSettings settings = decode(JSON.replace("\"triage\": null",
+                "\"triage\": {\"program\": \"/opt/t/parser.afl\", \"arguments\": [\"-f\", \"@@\"], \"timeoutMillis\": 500}"));
+
+        assertThat(settings.triageConfig()).contains(new TriageConfig("/opt/t/parser.afl", List.of("-f", "@@"), 500));
+        assertThat(settings.triage().inputAsFile()).isTrue();
+        assertThat(decode(new String(WireCodec.encode(settings), StandardCharsets.UTF_8))).isEqualTo(settings);
+        assertThatThrownBy(() -> decode(JSON.replace("\"triage\": null",
+                "\"triage\": {\"program\": \"parser.afl\", \"arguments\": [], \"timeoutMillis\": 500}")))
+                .isInstanceOf(MalformedMessageException.class).hasMessageContaining("triage program path must be absolute");
+        assertThatThrownBy(() -> decode(JSON.replace("\"triage\": null",
+                "\"triage\": {\"program\": \"/opt/t/parser.afl\", \"arguments\": [], \"timeoutMillis\": 0}")))
+                .isInstanceOf(MalformedMessageException.class).hasMessageContaining("triage timeout must be positive");
     }
 
     @Test

@@ -1,0 +1,96 @@
+package io.frontier.worker.rank;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.frontier.store.corpus.Digest;
+import io.frontier.store.wire.Assign;
+import io.frontier.store.wire.DeclaredChild;
+import io.frontier.store.wire.FindingKind;
+import io.frontier.store.wire.Result;
+import io.frontier.worker.DemoTarget;
+import io.frontier.worker.executor.AflConfig;
+import io.frontier.worker.executor.CommandConfig;
+import io.frontier.worker.executor.ExecutorConfig;
+import io.frontier.worker.executor.InputMode;
+import io.frontier.worker.executor.process.ResourceLimits;
+import io.frontier.worker.executor.process.Signals;
+import io.frontier.worker.triage.CoverageProbe;
+import io.frontier.worker.triage.TriageConfig;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A real worker rank with coverage triage: real afl-fuzz, afl-showmap and the demo target. */
+class WorkerRankTriageIT {
+
+    /** The demo target's bug: a ramp palette of 16 entries in a group. */
+    private static final byte[] CRASH = "FCK\u0002G\u000cP\u0004\u0080\u0010\u0000\u0000T\u0004abcd"
+            .getBytes(StandardCharsets.ISO_8859_1);
+
+    @TempDir
+    Path dir;
+
+    private LoopbackJob job;
+
+    @AfterEach
+    void stop() {
+        if (job != null) {
+            job.close();
+        }
+    }
+
+    @Test
+    void everyChildOfAnAflRunIsDeclaredWithItsCoverage() throws IOException {
+        Path target = DemoTarget.build(dir.resolve("bin"));
+        job = LoopbackJob.start(settings(new AflConfig(target.toString(), List.of("@@"), 2, 0, 1000, 0, null, Map.of(),
+                ResourceLimits.NONE), target));
+        Digest seed = job.seed(Files.readAllBytes(DemoTarget.seed("group.fck")));
+
+        Assign assign = job.assign(seed);
+        Result result = job.awaitResult();
+
+        assertThat(result.execution().executor()).isEqualTo("afl");
+        assertThat(result.execution().exitKind()).isEqualTo("ok");
+        assertThat(result.finding()).isNull();
+        assertThat(result.children()).isNotEmpty()
+                .allSatisfy(child -> assertThat(child.coverage().edges()).isGreaterThan(0));
+        assertThat(result.children().stream().map(DeclaredChild::coverage).distinct()).hasSizeGreaterThan(1);
+        job.inspect(assign, result);
+    }
+
+    @Test
+    void anInputThatCrashesUnderTheExecutorCarriesItsFindingInTheResult() throws IOException {
+        Path target = DemoTarget.build(dir.resolve("bin"));
+        job = LoopbackJob.start(settings(new CommandConfig(List.of(target.toString(), "{input}"), InputMode.FILE,
+                Map.of("ASAN_OPTIONS", "abort_on_error=1:symbolize=0:detect_leaks=0"), ResourceLimits.NONE), target));
+        Digest crash = job.seed(CRASH);
+        Digest valid = job.seed(Files.readAllBytes(DemoTarget.seed("group.fck")));
+
+        Result crashed = job.execute(crash);
+        Result ran = job.execute(valid);
+
+        assertThat(crashed.execution().exitKind()).isEqualTo("crash");
+        assertThat(crashed.finding().kind()).isEqualTo(FindingKind.CRASH);
+        assertThat(crashed.finding().signal()).isEqualTo(Signals.SIGABRT);
+        assertThat(crashed.finding()).isEqualTo(CoverageProbe.onThisMachine(triage(target), dir.resolve("probe"))
+                .probe(Files.write(dir.resolve("crash"), CRASH)).finding());
+        assertThat(ran.execution().exitKind()).isEqualTo("ok");
+        assertThat(ran.finding()).isNull();
+    }
+
+    private WorkerSettings settings(ExecutorConfig executor, Path coverageBuild) {
+        WorkerSettings plain = LoopbackJob.settings(dir, executor, LoopbackJob.WAIT, LoopbackJob.WAIT);
+        return new WorkerSettings(plain.executor(), plain.timeLimitMillis(), plain.campaign(), plain.scratch(),
+                plain.idleLimitMillis(), triage(coverageBuild));
+    }
+
+    private static TriageConfig triage(Path coverageBuild) {
+        return new TriageConfig(coverageBuild.toString(), List.of("@@"), 1000);
+    }
+}
