@@ -61,7 +61,7 @@ class DemoCampaignIT {
                 "AFL++ is not installed (scripts/setup.sh installs Debian's afl++)");
         Path demo = root.resolve("demo");
         Path log = root.resolve("demo.log");
-        int exitCode = runDemo(demo, log);
+        int exitCode = runDemo(demo, log, null);
         assertThat(exitCode).as("demo exit code; its output:%n%s", tail(log)).isZero();
         Path campaign = demo.resolve("campaign");
         Path target = demo.resolve("bin").resolve("demo-afl");
@@ -103,7 +103,40 @@ class DemoCampaignIT {
         Optional<HeadlessChromium> chromium = HeadlessChromium.find(root);
         assumeTrue(chromium.isPresent(), HeadlessChromium.missing());
         String dom = chromium.get().dumpDom(campaign.resolve("reports").resolve("report.html"), 1280, 2000);
-        assertThat(dom).contains("<svg id=\"edges\"", "<table id=\"findings\">", "<code>stack:");
+        assertThat(dom).contains("<svg id=\"edges-over-time\"", "<svg id=\"executions-over-time\"",
+                "<table id=\"findings\">", "<code>stack:");
+    }
+
+    /**
+     * With SymCC installed: the hybrid demo finds the bug too, and the executions each campaign
+     * needed to find it (committed executions up to the first finding) are printed side by side
+     * with those of AFL++ alone on the same target and budget.
+     */
+    @Test
+    @Timeout(2 * DEMO_SECONDS + 60)
+    void withSymccTheHybridCampaignFindsTheBugToo() throws Exception {
+        String symcc = System.getenv("SYMCC");
+        assumeTrue(symcc != null && !symcc.isBlank(), "SYMCC does not name a SymCC installation");
+        assumeTrue(onPath("afl-fuzz"), "AFL++ is not installed (scripts/setup.sh installs Debian's afl++)");
+        long afl = executionsToFind(root.resolve("afl"), null);
+        long hybrid = executionsToFind(root.resolve("hybrid"), symcc);
+        System.out.printf("executions to find the planted bug: hybrid %d, AFL++ alone %d%n", hybrid, afl);
+    }
+
+    /** Runs the demo (hybrid when {@code symcc} is set) and counts the executions up to its first finding. */
+    private long executionsToFind(Path demo, String symcc) throws Exception {
+        Path log = demo.resolveSibling(demo.getFileName() + ".log");
+        int exitCode = runDemo(demo, log, symcc);
+        assertThat(exitCode).as("demo exit code; its output:%n%s", tail(log)).isZero();
+        try (KeyValueStore kv = KeyValueStores.open("sqlite:" + demo.resolve("campaign").resolve("store.db"))) {
+            CampaignKeys keys = CampaignKeys.forCampaign("campaign");
+            double found = new FindingsView(kv, keys).list().groups().stream()
+                    .filter(group -> group.signature().startsWith("stack:"))
+                    .mapToDouble(FindingGroup::firstFoundAt).min()
+                    .orElseThrow(() -> new AssertionError("no stack finding in " + demo));
+            return manifest(new ManifestView(kv, keys)).stream()
+                    .filter(entry -> entry.entry().committedAt() <= found).count();
+        }
     }
 
     /**
@@ -147,11 +180,16 @@ class DemoCampaignIT {
         }
     }
 
-    private int runDemo(Path demo, Path log) throws Exception {
+    /** Runs scripts/demo.sh into {@code demo}: AFL++ alone, or hybrid with the SymCC at {@code symcc}. */
+    private int runDemo(Path demo, Path log, String symcc) throws Exception {
         ProcessBuilder builder = new ProcessBuilder(repository().resolve("scripts").resolve("demo.sh").toString())
                 .redirectErrorStream(true).redirectOutput(log.toFile());
         builder.environment().put("DEMO_DIR", demo.toString());
-        builder.environment().remove("SYMCC");
+        if (symcc == null) {
+            builder.environment().remove("SYMCC");
+        } else {
+            builder.environment().put("SYMCC", symcc);
+        }
         Process process = builder.start();
         try {
             assertThat(process.waitFor(DEMO_SECONDS, TimeUnit.SECONDS)).as("the demo ended within %d s", DEMO_SECONDS)
