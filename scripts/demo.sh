@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
-# The demo: a real campaign, end to end, on the embedded store. Installs what is missing, builds
-# the frontier command, creates a campaign in a temporary directory (or DEMO_DIR), and runs one
-# job of 1 coordinator and 3 worker ranks with mpirun until quiescence.
+# The demo: a real fuzzing campaign, end to end, on the embedded store. Installs what is missing
+# (Open MPI and its Java bindings, AFL++, Chromium), builds the frontier command and the demo
+# target (examples/demo-target: a chunk-format parser with one planted stack buffer overflow),
+# creates a campaign in a temporary directory (or DEMO_DIR), and runs one job of 1 coordinator and
+# 3 worker ranks with mpirun. Each execution is a bounded afl-fuzz run seeded with one input; each
+# child is triaged with afl-showmap against the campaign's edge map in the store, and only children
+# that reach new coverage join the frontier. The job stops at quiescence or at its wall-time budget
+# (DEMO_BUDGET seconds, default 180), then the script prints the findings (the planted bug, grouped
+# by its stack signature), copies their inputs out, and writes the HTML report.
 #
-# The target is Frontier's file-contract stand-in for a SymCC-instrumented program: it reads its
-# input and writes new inputs into SymCC's output directory, here two children per seed, so the
-# campaign has 4 seeds, 8 children and 12 executions, every one committed through the manifest.
-# SymCC itself is not installed by this script; see README.md for a SymCC campaign.
+# With SYMCC naming a SymCC installation, the demo target is also built with SymCC and the
+# campaign is hybrid: SymCC runs the seeds and what AFL++ found, AFL++ fuzzes what SymCC found.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 "$root/scripts/setup.sh"
@@ -14,23 +18,38 @@ frontier="$root/bin/frontier"
 "$frontier" --version >/dev/null
 
 demo=${DEMO_DIR:-$(mktemp -d -t frontier-demo-XXXXXX)}
+budget=${DEMO_BUDGET:-180}
 mkdir -p "$demo/seeds" "$demo/bin"
-for word in alpha beta gamma delta; do
-  printf '%s\n' "$word" > "$demo/seeds/$word"
-done
-target=$(java -cp "$root/tools/target/frontier.jar" io.frontier.worker.executor.testing.FileContractTarget "$demo/bin")
-cat > "$demo/executor.json" <<JSON
-{"type": "command",
- "command": ["$target", "--children", "derived", "--fanout", "2", "--output-dir", "{output_dir}", "{input}"],
- "input": "file", "environment": {},
- "limits": {"addressSpaceMiB": 1024, "cpuSeconds": 60, "fileSizeMiB": 16}}
-JSON
+cp "$root"/examples/demo-target/seeds/* "$demo/seeds/"
+"$root/scripts/build-demo-target.sh" "$demo/bin"
 
-echo "demo: campaign in $demo/campaign" >&2
+cat > "$demo/afl.json" <<JSON
+{"type": "afl", "target": "$demo/bin/demo-afl", "arguments": ["@@"], "runSeconds": 5, "runExecutions": 0,
+ "execTimeoutMillis": 1000, "memoryLimitMiB": 0, "dictionary": null, "environment": {},
+ "limits": {"addressSpaceMiB": 0, "cpuSeconds": 0, "fileSizeMiB": 64}}
+JSON
+cat > "$demo/triage.json" <<JSON
+{"program": "$demo/bin/demo-afl", "arguments": ["@@"], "timeoutMillis": 1000}
+JSON
+executors=(--executor "$demo/afl.json")
+if [ -n "${SYMCC:-}" ] && [ -x "$demo/bin/demo-symcc" ]; then
+  cat > "$demo/symcc.json" <<JSON
+{"type": "symcc", "target": "$demo/bin/demo-symcc", "arguments": ["{input}"], "input": "file",
+ "coverageMap": true, "linearization": false, "environment": {},
+ "limits": {"addressSpaceMiB": 0, "cpuSeconds": 0, "fileSizeMiB": 64}}
+JSON
+  executors=(--executor "$demo/symcc.json" --executor "$demo/afl.json")
+  echo "demo: hybrid campaign (SymCC from $SYMCC and AFL++)" >&2
+fi
+
+echo "demo: campaign in $demo/campaign; stops at quiescence or after $budget s" >&2
 status=0
-"$frontier" run "$demo/campaign" --coordinators 1 --workers 3 --seeds "$demo/seeds" \
-  --executor "$demo/executor.json" --time-limit 10000 --max-time 300 || status=$?
+"$frontier" run "$demo/campaign" --coordinators 1 --workers 3 --seeds "$demo/seeds" "${executors[@]}" \
+  --triage "$demo/triage.json" --time-limit 60000 --budget-time "$budget" --max-time $((budget + 300)) ||
+  status=$?
 echo >&2
-echo "demo: exit code $status; corpus: $(ls "$demo/campaign/corpus" | wc -l) objects;" \
-  "summary: $demo/campaign/reports/summary-epoch-1.json" >&2
+"$frontier" findings "$demo/campaign" --copy-to "$demo/findings" >&2 || status=$?
+"$frontier" report "$demo/campaign" >&2 || status=$?
+echo "demo: exit code $status; findings copied to $demo/findings;" \
+  "report: $demo/campaign/reports/report.html; summary: $demo/campaign/reports/summary-epoch-1.json" >&2
 exit "$status"

@@ -7,6 +7,7 @@ import io.frontier.coordinator.assignment.ActiveAssignments;
 import io.frontier.coordinator.budget.BudgetCheck;
 import io.frontier.coordinator.commit.CommitOutcome;
 import io.frontier.coordinator.control.ControlFailure;
+import io.frontier.coordinator.dispatch.ExecutorRouting;
 import io.frontier.coordinator.dispatch.WorkQueue;
 import io.frontier.coordinator.progress.ProgressLine;
 import io.frontier.coordinator.rejection.Rejection;
@@ -83,6 +84,7 @@ public final class CoordinatorRank implements LocalFrontier {
     private final Termination termination;
     private final BudgetCheck budget;
     private final ProgressLine progress;
+    private final ExecutorRouting routing;
 
     /** False until root has finished replay and the audit: no claim, no dispatch before. */
     private boolean started;
@@ -109,6 +111,7 @@ public final class CoordinatorRank implements LocalFrontier {
                 ? () -> services.store().counts().get(Counter.INVALID) : () -> 0L);
         this.budget = new BudgetCheck(settings.budget(), System.nanoTime(), () -> services.store().counts());
         this.progress = new ProgressLine(services.progress(), System.nanoTime());
+        this.routing = new ExecutorRouting(settings.executorKinds());
         this.termination = new Termination(transport, topology, settings.termination(), this,
                 new EndCheck(), counts, System.nanoTime());
         this.startDeadline = nowMillis() + settings.startTimeout().toMillis();
@@ -305,8 +308,9 @@ public final class CoordinatorRank implements LocalFrontier {
             if (queue.isEmpty() && !claim(now, refreshing)) {
                 return;
             }
-            WorkRecord item = queue.next().orElseThrow();
             int worker = idleWorkers.pollFirst();
+            WorkRecord item = queue.next(routing.preferredBy(routing.kindOf(topology.indexInGroup(worker))))
+                    .orElseThrow();
             ActiveAssignment assignment = ActiveAssignment.issue(item, epoch, worker, seconds(now));
             assignments.add(assignment);
             transport.send(worker, Tags.ASSIGN, WireCodec.encode(assignment.message()));

@@ -4,6 +4,7 @@ import io.frontier.coordinator.termination.TerminationSettings;
 import java.nio.file.Path;
 import io.frontier.coordinator.budget.Budget;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -16,15 +17,18 @@ import java.util.Objects;
  * @param startTimeout how long a coordinator other than root waits for root to finish replay and
  *        the corpus audit before it gives up
  * @param budget where this job stops taking new work; {@link Budget#NONE} to run to quiescence
+ * @param executorKinds the campaign's executor kinds in the order workers take them, for routing
+ *        inputs in a hybrid campaign ({@link io.frontier.coordinator.dispatch.ExecutorRouting})
  */
 public record CoordinatorSettings(Duration lease, int claimBatch, Path seeds, Duration startTimeout,
-                                  TerminationSettings termination, Budget budget) {
+                                  TerminationSettings termination, Budget budget, List<String> executorKinds) {
 
     public CoordinatorSettings {
         Objects.requireNonNull(lease, "lease");
         Objects.requireNonNull(startTimeout, "startTimeout");
         Objects.requireNonNull(termination, "termination");
         Objects.requireNonNull(budget, "budget");
+        executorKinds = List.copyOf(executorKinds);
         if (lease.isNegative() || lease.isZero() || claimBatch < 1 || startTimeout.isNegative()) {
             throw new IllegalArgumentException("coordinator settings out of range: lease " + lease
                     + ", claimBatch " + claimBatch + ", startTimeout " + startTimeout);

@@ -20,6 +20,8 @@ import io.frontier.worker.triage.TriageConfig;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.stream.Collectors;
 
 /**
@@ -46,7 +48,7 @@ public final class CampaignCreation {
      * Checks and creates the campaign in {@code directory}; returns its settings. The store is
      * not touched beyond the check: see {@link #initialiseStore}.
      */
-    public static CampaignSettings create(CampaignDirectory directory, Path seeds, Path executor,
+    public static CampaignSettings create(CampaignDirectory directory, Path seeds, List<Path> executors,
                                           CreationOptions options) {
         if (directory.exists()) {
             throw new FrontierException("campaign already exists").with("file", directory.settingsFile());
@@ -55,8 +57,12 @@ public final class CampaignCreation {
         if (!Files.isDirectory(seedDirectory)) {
             throw new FrontierException("seed directory does not exist or is not a directory").with("seeds", seedDirectory);
         }
-        ExecutorConfig executorConfig = readConfig(executor, ExecutorConfig.class, "executor");
-        requireExecutable(program(executorConfig), executor, "executor");
+        List<ExecutorConfig> executorConfigs = new ArrayList<>();
+        for (Path executor : executors) {
+            ExecutorConfig config = readConfig(executor, ExecutorConfig.class, "executor");
+            requireExecutable(program(config), executor, "executor");
+            executorConfigs.add(config);
+        }
         TriageConfig triage = options.triage == null ? null : readConfig(options.triage, TriageConfig.class, "triage");
         if (triage != null) {
             requireExecutable(Path.of(triage.program()), options.triage, "triage");
@@ -70,7 +76,7 @@ public final class CampaignCreation {
         StoreUrl url = new StoreUrl(given.backend(), given.path().toAbsolutePath().normalize());
         Path scratch = options.scratch != null ? options.scratch
                 : Path.of(System.getProperty("java.io.tmpdir"), "frontier-scratch");
-        WorkerSettings worker = new WorkerSettings(executorConfig, options.timeLimitMillis, directory.path().toString(),
+        WorkerSettings worker = new WorkerSettings(executorConfigs, options.timeLimitMillis, directory.path().toString(),
                 scratch.toAbsolutePath().normalize().toString(), WORKER_IDLE_LIMIT_MILLIS, triage);
         CampaignSettings settings = new CampaignSettings(CampaignSettings.SCHEMA,
                 directory.path().getFileName().toString(), url.toString(), seedDirectory.toString(),

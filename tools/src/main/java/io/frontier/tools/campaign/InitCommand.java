@@ -3,6 +3,7 @@ package io.frontier.tools.campaign;
 import io.frontier.store.record.EpochRecord;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -35,8 +36,10 @@ public final class InitCommand implements Callable<Integer> {
     Path seeds;
 
     @Option(names = "--executor", paramLabel = "FILE", required = true,
-            description = "A JSON file describing the executor (\"type\": \"symcc\", \"afl\" or \"command\").")
-    Path executor;
+            description = "A JSON file describing the executor (\"type\": \"symcc\", \"afl\" or \"command\"). Repeat it"
+                    + " for a hybrid campaign: the workers of each group take the executors in turn, and an input found"
+                    + " by one kind runs preferably on another (seeds on the first).")
+    List<Path> executors;
 
     @Mixin
     CreationOptions options;
@@ -44,7 +47,7 @@ public final class InitCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         CampaignDirectory directory = new CampaignDirectory(campaign);
-        CampaignSettings settings = CampaignCreation.create(directory, seeds, executor, options);
+        CampaignSettings settings = CampaignCreation.create(directory, seeds, executors, options);
         EpochRecord epoch = CampaignCreation.initialiseStore(settings, JobName.forInit(), System.currentTimeMillis() / 1000.0);
         PrintWriter out = spec.commandLine().getOut();
         out.printf("created campaign %s in %s%n", settings.name(), directory.path());

@@ -152,6 +152,6 @@ final class RankProcess {
                 Path.of(settings.seeds()), Duration.ofMinutes(30),
                 new TerminationSettings(Duration.ofMillis(settings.idleWindowMillis()), defaults.probeBackoff(), defaults.voteTimeout(),
                         defaults.decisionTimeout(), defaults.shutdownTimeout().plus(executionLimit),
-                        defaults.barrierTimeout()), budget);
+                        defaults.barrierTimeout()), budget, settings.worker().executorKinds());
     }
 }

@@ -14,6 +14,7 @@ import io.frontier.worker.link.MpiInstallation;
 import io.frontier.worker.link.MpiJobLauncher;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -52,8 +53,9 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--seeds", paramLabel = "DIR", description = "Creating: the directory whose files are the campaign's seeds.")
     Path seeds;
 
-    @Option(names = "--executor", paramLabel = "FILE", description = "Creating: a JSON file describing the executor (type symcc, afl or command).")
-    Path executor;
+    @Option(names = "--executor", paramLabel = "FILE", description = "Creating: a JSON file describing the executor"
+            + " (type symcc, afl or command); repeat it for a hybrid campaign (see frontier init --help).")
+    List<Path> executors;
 
     @Mixin
     CreationOptions creation;
@@ -83,11 +85,11 @@ public final class RunCommand implements Callable<Integer> {
     }
 
     private CampaignSettings create(CampaignDirectory directory) {
-        if (seeds == null || executor == null) {
+        if (seeds == null || executors == null || executors.isEmpty()) {
             throw new ParameterException(spec.commandLine(),
                     "a new campaign needs --seeds and --executor (" + directory.settingsFile() + " does not exist)");
         }
-        return CampaignCreation.create(directory, seeds, executor, creation);
+        return CampaignCreation.create(directory, seeds, executors, creation);
     }
 
     /**

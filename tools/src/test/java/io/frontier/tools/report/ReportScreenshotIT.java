@@ -10,17 +10,13 @@ import io.frontier.tools.ExitCodes;
 import io.frontier.tools.TestCampaign;
 import io.frontier.worker.executor.testing.FileContractTarget;
 import java.awt.image.BufferedImage;
-import java.io.File;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Tag;
@@ -41,45 +37,9 @@ class ReportScreenshotIT {
 
     static final int WIDTH = 1280;
     static final int HEIGHT = 2000;
-    static final List<String> BROWSERS = List.of("chromium", "chromium-browser", "google-chrome");
-    static final long BROWSER_SECONDS = 120;
 
     @TempDir
     Path root;
-
-    /** The first Chromium on the PATH, if any. */
-    static Optional<Path> chromium() {
-        String path = System.getenv().getOrDefault("PATH", "");
-        for (String name : BROWSERS) {
-            for (String directory : path.split(File.pathSeparator)) {
-                Path candidate = Path.of(directory.isEmpty() ? "." : directory, name);
-                if (Files.isRegularFile(candidate) && Files.isExecutable(candidate)) {
-                    return Optional.of(candidate);
-                }
-            }
-        }
-        return Optional.empty();
-    }
-
-    /** Runs headless Chromium on {@code page} with {@code extra}; returns its standard output. */
-    private String browse(Path chromium, Path page, String... extra) throws Exception {
-        List<String> command = new ArrayList<>(List.of(chromium.toString(), "--headless", "--disable-gpu",
-                "--no-sandbox", "--hide-scrollbars", "--user-data-dir=" + Files.createTempDirectory(root, "profile"),
-                "--window-size=" + WIDTH + "," + HEIGHT));
-        command.addAll(List.of(extra));
-        command.add(page.toUri().toString());
-        Path out = Files.createTempFile(root, "chromium", ".out");
-        Path err = Files.createTempFile(root, "chromium", ".err");
-        Process process = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-        try {
-            boolean ended = process.waitFor(BROWSER_SECONDS, TimeUnit.SECONDS);
-            assertThat(ended).as("chromium ended within %d s: %s", BROWSER_SECONDS, command).isTrue();
-            assertThat(process.exitValue()).as("chromium's exit code; its errors:%n%s", Files.readString(err)).isZero();
-        } finally {
-            process.destroyForcibly();
-        }
-        return Files.readString(out, StandardCharsets.UTF_8);
-    }
 
     /** Creates and runs the campaign; returns its directory. */
     private Path runCampaign() throws Exception {
@@ -102,9 +62,8 @@ class ReportScreenshotIT {
     @Test
     @Timeout(600)
     void theReportOfARealCampaignRendersWithEveryPlotAndTableInHeadlessChromium() throws Exception {
-        Optional<Path> chromium = chromium();
-        assumeTrue(chromium.isPresent(), "no Chromium binary on the PATH (looked for " + BROWSERS
-                + "); scripts/setup.sh installs Debian's chromium");
+        Optional<HeadlessChromium> chromium = HeadlessChromium.find(root);
+        assumeTrue(chromium.isPresent(), HeadlessChromium.missing());
         Path campaign = runCampaign();
         try (TestCampaign open = TestCampaign.open(root)) {
             open.finding(open.leased("symcc seed\n", TestCampaign.ALICE), "crashing input\n", "stack:5e9f00d1",
@@ -128,8 +87,8 @@ class ReportScreenshotIT {
         Path png = kept.resolve("report.png");
         Files.deleteIfExists(png);
         Files.copy(page, kept.resolve("report.html"), StandardCopyOption.REPLACE_EXISTING);
-        String dom = browse(chromium.get(), page, "--dump-dom");
-        browse(chromium.get(), page, "--screenshot=" + png);
+        String dom = chromium.get().dumpDom(page, WIDTH, HEIGHT);
+        chromium.get().screenshot(page, WIDTH, HEIGHT, png);
 
         for (String plot : ReportPageTest.PLOTS) {
             assertThat(dom).as("plot %s", plot).contains("<svg id=\"" + plot + "\"");

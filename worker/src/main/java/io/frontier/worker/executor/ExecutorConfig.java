@@ -1,5 +1,6 @@
 package io.frontier.worker.executor;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import io.frontier.worker.executor.process.ResourceLimits;
@@ -27,4 +28,16 @@ public sealed interface ExecutorConfig permits SymccConfig, AflConfig, CommandCo
 
     /** Resource limits of every run. */
     ResourceLimits limits();
+
+    /**
+     * The executor's kind, as the manifest records executions and work records their origin:
+     * {@code symcc}, {@code afl} or {@code command}. The same word as {@link Executor#name()}.
+     */
+    @JsonIgnore
+    default String kind() {
+        if (this instanceof SymccConfig) {
+            return "symcc";
+        }
+        return this instanceof AflConfig ? "afl" : "command";
+    }
 }

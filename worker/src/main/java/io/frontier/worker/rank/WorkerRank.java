@@ -113,7 +113,7 @@ public final class WorkerRank {
     public WorkerFigures run() {
         ScratchDirectory scratch = ScratchDirectory.claim(settings.scratchRoot(), epoch, rank);
         try {
-            Executor executor = executors.create(settings.executor(), scratch.directory());
+            Executor executor = executors.create(settings.executorFor(topology.indexInGroup(rank)), scratch.directory());
             Optional<CoverageProbe> probe = settings.triageConfig()
                     .map(triage -> CoverageProbe.onThisMachine(triage, scratch.directory().resolve(TRIAGE_DIRECTORY)));
             if (!faults.isEmpty()) {

@@ -5,6 +5,8 @@ import io.frontier.worker.triage.TriageConfig;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -14,17 +16,22 @@ import java.util.Optional;
  * refuses unknown fields).
  *
  * <pre>
- * {"executor": {"type": "command", "command": ["/opt/engine/run", "{input}", "{output_dir}"], "input": "file",
- *               "environment": {}, "limits": {"addressSpaceMiB": 4096, "cpuSeconds": 0, "fileSizeMiB": 64}},
+ * {"executors": [{"type": "command", "command": ["/opt/engine/run", "{input}", "{output_dir}"], "input": "file",
+ *                 "environment": {}, "limits": {"addressSpaceMiB": 4096, "cpuSeconds": 0, "fileSizeMiB": 64}}],
  *  "timeLimitMillis": 60000, "campaign": "/shared/campaigns/parser", "scratch": "/tmp/frontier",
  *  "idleLimitMillis": 86400000,
  *  "triage": {"program": "/opt/targets/parser.afl", "arguments": ["@@"], "timeoutMillis": 1000}}
  * </pre>
  *
- * <p>Resource limits are those of {@code executor.limits}: one place, so a worker cannot run
- * under limits other than the ones the configuration shows.
+ * <p>Resource limits are those of each executor's {@code limits}: one place, so a worker cannot
+ * run under limits other than the ones the configuration shows.
  *
- * @param executor        how to run the target, with its resource limits
+ * <p>A hybrid campaign lists several executors (e.g. SymCC and AFL++): the workers of each
+ * coordinator's group take them in turn by their place in the group ({@link #executorFor}), so
+ * every group has each kind as long as it has at least as many workers as there are executors.
+ *
+ * @param executors       how to run the target, with its resource limits: 1 to {@link #MAX_EXECUTORS}
+ *                        executors, no kind twice
  * @param timeLimitMillis wall time one execution may take before its process group is killed
  * @param campaign        the campaign directory on the shared filesystem, the same absolute path
  *                        on every node: the worker reads {@code corpus/} and writes its stages
@@ -39,17 +46,42 @@ import java.util.Optional;
  *                        under the executor) runs on once, or null when the campaign does not
  *                        triage: children then carry no coverage and no finding
  */
-public record WorkerSettings(ExecutorConfig executor, long timeLimitMillis, String campaign, String scratch,
+public record WorkerSettings(List<ExecutorConfig> executors, long timeLimitMillis, String campaign, String scratch,
                              long idleLimitMillis, TriageConfig triage) {
 
+    /** Executors one campaign may combine. */
+    public static final int MAX_EXECUTORS = 8;
+
     public WorkerSettings {
-        if (executor == null) {
-            throw new WorkerException("worker settings field is missing").with("field", "executor");
+        if (executors == null || executors.isEmpty() || executors.stream().anyMatch(Objects::isNull)) {
+            throw new WorkerException("worker settings field is missing").with("field", "executors");
+        }
+        executors = List.copyOf(executors);
+        List<String> kinds = executors.stream().map(ExecutorConfig::kind).toList();
+        if (executors.size() > MAX_EXECUTORS || kinds.stream().distinct().count() != kinds.size()) {
+            throw new WorkerException("worker settings list more executors than allowed or one kind twice")
+                    .with("kinds", kinds).with("max", MAX_EXECUTORS);
         }
         requirePositive("timeLimitMillis", timeLimitMillis);
         requirePositive("idleLimitMillis", idleLimitMillis);
         requireAbsolute("campaign", campaign);
         requireAbsolute("scratch", scratch);
+    }
+
+    /** A single-executor campaign's settings. */
+    public static WorkerSettings of(ExecutorConfig executor, long timeLimitMillis, String campaign, String scratch,
+                                    long idleLimitMillis, TriageConfig triage) {
+        return new WorkerSettings(List.of(executor), timeLimitMillis, campaign, scratch, idleLimitMillis, triage);
+    }
+
+    /** The executor of the worker at {@code indexInGroup} of its coordinator's group: the executors in turn. */
+    public ExecutorConfig executorFor(int indexInGroup) {
+        return executors.get(Math.floorMod(indexInGroup, executors.size()));
+    }
+
+    /** The executors' kinds, in the order workers take them. */
+    public List<String> executorKinds() {
+        return executors.stream().map(ExecutorConfig::kind).toList();
     }
 
     /** {@link #triage}, when the campaign triages. */

@@ -32,6 +32,12 @@ public record JobTopology(int size, int coordinators) {
         return (workerRank - coordinators) % coordinators;
     }
 
+    /** Where a worker rank stands in its coordinator's group: 0 for the first, in rank order. */
+    public int indexInGroup(int workerRank) {
+        coordinatorOf(workerRank);
+        return (workerRank - coordinators) / coordinators;
+    }
+
     /** The worker ranks of one coordinator's group, in rank order. */
     public List<Integer> workersOf(int coordinatorRank) {
         if (!isCoordinator(coordinatorRank)) {

@@ -80,7 +80,7 @@ final class LoopbackJob implements AutoCloseable {
     /** Settings for a campaign under {@code directory} running {@code executor}. */
     static WorkerSettings settings(Path directory, ExecutorConfig executor, Duration timeLimit, Duration idleLimit) {
         Path root = directory.toAbsolutePath().normalize();
-        return new WorkerSettings(executor, timeLimit.toMillis(), root.resolve("campaign").toString(),
+        return WorkerSettings.of(executor, timeLimit.toMillis(), root.resolve("campaign").toString(),
                 root.resolve("scratch").toString(), idleLimit.toMillis(), null);
     }
 

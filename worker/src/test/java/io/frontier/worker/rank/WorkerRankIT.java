@@ -59,7 +59,7 @@ class WorkerRankIT {
             seeds.add(Digest.parse(corpus.publish(seed.getBytes(StandardCharsets.UTF_8)).digest().hex()));
         }
         Files.write(dir.resolve("seeds.txt"), seeds.stream().map(Digest::hex).toList());
-        WorkerSettings settings = new WorkerSettings(
+        WorkerSettings settings = WorkerSettings.of(
                 FileContractTarget.command(FileContractTarget.install(dir.resolve("bin")),
                         List.of("--children", "derived", "--fanout", "2")),
                 30_000, campaign.toString(), dir.resolve("scratch").toString(), 60_000, null);

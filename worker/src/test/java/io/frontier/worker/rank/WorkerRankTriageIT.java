@@ -86,7 +86,7 @@ class WorkerRankTriageIT {
 
     private WorkerSettings settings(ExecutorConfig executor, Path coverageBuild) {
         WorkerSettings plain = LoopbackJob.settings(dir, executor, LoopbackJob.WAIT, LoopbackJob.WAIT);
-        return new WorkerSettings(plain.executor(), plain.timeLimitMillis(), plain.campaign(), plain.scratch(),
+        return new WorkerSettings(plain.executors(), plain.timeLimitMillis(), plain.campaign(), plain.scratch(),
                 plain.idleLimitMillis(), triage(coverageBuild));
     }
 

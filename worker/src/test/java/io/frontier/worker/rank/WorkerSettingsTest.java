@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.frontier.store.wire.MalformedMessageException;
 import io.frontier.store.wire.WireCodec;
+import io.frontier.worker.executor.AflConfig;
 import io.frontier.worker.executor.CommandConfig;
 import io.frontier.worker.executor.InputMode;
 import io.frontier.worker.executor.process.ResourceLimits;
@@ -19,8 +20,8 @@ import org.junit.jupiter.api.Test;
 class WorkerSettingsTest {
 
     private static final String JSON = """
-            {"executor": {"type": "command", "command": ["/opt/engine/run", "{input}", "{output_dir}"], "input": "file",
-                          "environment": {}, "limits": {"addressSpaceMiB": 4096, "cpuSeconds": 0, "fileSizeMiB": 64}},
+            {"executors": [{"type": "command", "command": ["/opt/engine/run", "{input}", "{output_dir}"], "input": "file",
+                            "environment": {}, "limits": {"addressSpaceMiB": 4096, "cpuSeconds": 0, "fileSizeMiB": 64}}],
              "timeLimitMillis": 60000, "campaign": "/shared/campaigns/parser", "scratch": "/tmp/frontier",
              "idleLimitMillis": 86400000, "triage": null}
             """;
@@ -33,7 +34,7 @@ class WorkerSettingsTest {
     void theDocumentedExampleDecodesStrictlyAndRoundTrips() {
         WorkerSettings settings = decode(JSON);
 
-        assertThat(settings).isEqualTo(new WorkerSettings(
+        assertThat(settings).isEqualTo(WorkerSettings.of(
                 new CommandConfig(List.of("/opt/engine/run", "{input}", "{output_dir}"), InputMode.FILE, Map.of(),
                         new ResourceLimits(4096, 0, 64)),
                 60_000, "/shared/campaigns/parser", "/tmp/frontier", 86_400_000, null));
@@ -86,5 +87,22 @@ class WorkerSettingsTest {
         }
         assertThatThrownBy(() -> decode(JSON.replace("/tmp/frontier", "tmp")))
                 .hasMessageContaining("field=scratch");
+    }
+
+    @Test
+    void hybridWorkersTakeTheExecutorsInTurnByTheirPlaceInTheGroup() {
+        CommandConfig command = new CommandConfig(List.of("/opt/engine/run", "{input}", "{output_dir}"), InputMode.FILE,
+                Map.of(), new ResourceLimits(4096, 0, 64));
+        AflConfig afl = new AflConfig("/opt/targets/parser.afl", List.of("@@"), 5, 0, 1000, 0, null, Map.of(),
+                new ResourceLimits(0, 0, 64));
+        WorkerSettings settings = new WorkerSettings(List.of(afl, command), 60_000, "/shared/c", "/tmp/f", 1000, null);
+
+        assertThat(settings.executorKinds()).containsExactly("afl", "command");
+        assertThat(List.of(settings.executorFor(0), settings.executorFor(1), settings.executorFor(2)))
+                .containsExactly(afl, command, afl);
+        assertThatThrownBy(() -> new WorkerSettings(List.of(command, command), 60_000, "/shared/c", "/tmp/f", 1000, null))
+                .isInstanceOf(WorkerException.class).hasMessageContaining("one kind twice");
+        assertThatThrownBy(() -> new WorkerSettings(List.of(), 60_000, "/shared/c", "/tmp/f", 1000, null))
+                .isInstanceOf(WorkerException.class);
     }
 }
