@@ -6,6 +6,8 @@ import io.frontier.store.kv.KeyValueStore;
 import io.frontier.store.kv.StoreOptions;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -16,9 +18,10 @@ import java.util.concurrent.TimeUnit;
  * The body of one child JVM in {@link SqliteMultiProcessTest}: opens the store named by its
  * first argument and commits its second argument's number of transactions, each incrementing a
  * shared counter by read-modify-write and by atomic add, writing its own marker key, and
- * appending a versionstamped log entry. It starts only once the file named by its fourth
- * argument exists, so that all children write at the same time. Exits 0 only if every
- * transaction committed.
+ * appending a versionstamped log entry. Once its JVM is up it creates {@code <fourth
+ * argument>.<worker>.ready}, then starts only once the file named by its fourth argument exists:
+ * the parent creates that file when every child is ready, so that all children write at the same
+ * time even on a loaded machine. Exits 0 only if every transaction committed.
  */
 public final class IncrementingProcess {
 
@@ -31,6 +34,11 @@ public final class IncrementingProcess {
 
     static Tuple marker(String worker, int sequence) {
         return Tuple.from("marker", worker, sequence);
+    }
+
+    /** The file a child creates once it is ready to start. */
+    static Path readySignal(Path startSignal, String worker) {
+        return startSignal.resolveSibling(startSignal.getFileName() + "." + worker + ".ready");
     }
 
     private static void awaitStartSignal(Path signal) throws InterruptedException {
@@ -47,7 +55,13 @@ public final class IncrementingProcess {
         Path file = Path.of(args[0]);
         int transactions = Integer.parseInt(args[1]);
         String worker = args[2];
-        awaitStartSignal(Path.of(args[3]));
+        Path startSignal = Path.of(args[3]);
+        try {
+            Files.createFile(readySignal(startSignal, worker));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        awaitStartSignal(startSignal);
         StoreOptions options = StoreOptions.DEFAULT.withTransactionTimeout(Duration.ofSeconds(30));
         try (KeyValueStore store = SqliteKeyValueStore.open(file, options)) {
             for (int i = 0; i < transactions; i++) {

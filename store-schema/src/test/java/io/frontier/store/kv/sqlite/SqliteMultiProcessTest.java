@@ -41,6 +41,14 @@ class SqliteMultiProcessTest {
                     .redirectOutput(directory.resolve("child-" + p + ".log").toFile())
                     .start());
         }
+        long giveUp = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        for (int p = 0; p < PROCESSES; p++) {
+            while (!Files.exists(IncrementingProcess.readySignal(startSignal, "w" + p))) {
+                assertThat(System.nanoTime()).as("child %d ready within 120 s", p).isLessThan(giveUp);
+                assertThat(children.get(p).isAlive()).as("child %d is still running", p).isTrue();
+                Thread.sleep(5);
+            }
+        }
         Files.createFile(startSignal);
         for (int p = 0; p < PROCESSES; p++) {
             Process child = children.get(p);
