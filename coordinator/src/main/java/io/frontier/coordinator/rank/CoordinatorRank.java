@@ -6,6 +6,7 @@ import io.frontier.coordinator.assignment.ActiveAssignment;
 import io.frontier.coordinator.assignment.ActiveAssignments;
 import io.frontier.coordinator.budget.BudgetCheck;
 import io.frontier.coordinator.commit.CommitOutcome;
+import io.frontier.coordinator.commit.ValidResult;
 import io.frontier.coordinator.control.ControlFailure;
 import io.frontier.coordinator.dispatch.ExecutorRouting;
 import io.frontier.coordinator.dispatch.WorkQueue;
@@ -52,9 +53,10 @@ import java.util.TreeSet;
  *
  * <p>Order of a job: root replays the commits earlier epochs left unfinished, sweeps their stale
  * stages and audits the public corpus; then it tells the other coordinators to start. Only then
- * does any coordinator claim or dispatch. From there every turn of the loop handles at most one
- * message, fills idle workers from the local queue (claiming from the store when it is empty),
- * renews leases when due, and lets the termination protocol act.
+ * does any coordinator claim or dispatch. From there every turn of the loop handles one message
+ * (a RESULT together with the other RESULTs already received), fills idle workers from the local
+ * queue (claiming from the store when it is empty), renews leases when due, and lets the
+ * termination protocol act.
  */
 public final class CoordinatorRank implements LocalFrontier {
 
@@ -223,7 +225,7 @@ public final class CoordinatorRank implements LocalFrontier {
 
     private void onMessage(Envelope envelope, long now) {
         if (envelope.tag() == Tags.RESULT) {
-            onResult(envelope, now);
+            onResults(envelope, now);
         } else if (envelope.tag() == Tags.START && envelope.source() == ROOT) {
             started = true;
         } else if (Termination.handles(envelope.tag())) {
@@ -234,7 +236,32 @@ public final class CoordinatorRank implements LocalFrontier {
         }
     }
 
-    private void onResult(Envelope envelope, long now) {
+    /**
+     * Handles {@code first} and every further RESULT already received, at most one per worker of
+     * the group: each is validated, and a valid one's worker gets its next item at once, before
+     * any commit, so the commits' store transactions and fsyncs overlap with the next
+     * executions. Then the valid results are committed together ({@link
+     * io.frontier.coordinator.commit.CommitChain#commitAll}) and the invalid ones rejected.
+     */
+    private void onResults(Envelope first, long now) {
+        List<ValidResult> valid = new ArrayList<>();
+        List<InvalidResult> invalid = new ArrayList<>();
+        int limit = topology.workersOf(transport.rank()).size();
+        Optional<Envelope> next = Optional.of(first);
+        for (int taken = 1; next.isPresent(); taken++) {
+            judge(next.get(), now, valid, invalid);
+            next = taken < limit
+                    ? transport.receive(Transport.ANY_SOURCE, Tags.RESULT, Duration.ZERO)
+                    : Optional.empty();
+        }
+        if (!valid.isEmpty()) {
+            commit(valid, now);
+        }
+        invalid.forEach(result -> reject(result.assignment(), result.verdict(), now));
+    }
+
+    /** Validates one RESULT; a valid one's worker is given its next item at once. */
+    private void judge(Envelope envelope, long now, List<ValidResult> valid, List<InvalidResult> invalid) {
         Optional<ActiveAssignment> active = assignments.take(envelope.source());
         if (active.isEmpty()) {
             log.printf("coordinator %d: ignored a RESULT from rank %d, which holds no assignment%n",
@@ -244,37 +271,61 @@ public final class CoordinatorRank implements LocalFrontier {
         ActiveAssignment assignment = active.get();
         services.faults().stopAt(transport.rank(), StopPoint.AFTER_RESULT);
         Verdict verdict = services.validator().validate(assignment, envelope.payload());
-        if (verdict instanceof Verdict.Valid valid) {
-            // The worker's part is done and checked: give it its next item before committing,
-            // so the commit's store transactions and fsyncs overlap with the next execution.
+        if (verdict instanceof Verdict.Valid accepted) {
+            valid.add(new ValidResult(assignment, accepted));
             idleWorkers.addLast(assignment.workerRank());
             if (started && termination.acceptsWork()) {
                 dispatch(now, false);
             }
-            commit(assignment, valid, now);
         } else {
-            reject(assignment, (Verdict.Invalid) verdict, now);
+            invalid.add(new InvalidResult(assignment, (Verdict.Invalid) verdict));
         }
     }
 
-    private void commit(ActiveAssignment assignment, Verdict.Valid valid, long now) {
-        CommitOutcome outcome = services.commits().commit(assignment, valid, seconds(now));
+    /**
+     * Commits {@code valid} as one batch and counts each outcome; then throws for the first
+     * result whose commit could not be finished in this job, after every other result of the
+     * batch has reached its own outcome.
+     */
+    private void commit(List<ValidResult> valid, long now) {
+        List<CommitOutcome> outcomes = services.commits().commitAll(valid, seconds(now));
+        FrontierException unfinished = null;
+        for (int i = 0; i < valid.size(); i++) {
+            FrontierException problem = count(valid.get(i), outcomes.get(i));
+            if (unfinished == null) {
+                unfinished = problem;
+            }
+        }
+        if (unfinished != null) {
+            throw unfinished;
+        }
+    }
+
+    /** Counts one commit outcome; returns the failure the job must stop with, or null. */
+    private FrontierException count(ValidResult valid, CommitOutcome outcome) {
         if (outcome instanceof CommitOutcome.Committed committed) {
             counts.executions++;
             counts.childrenGenerated += valid.result().generated();
             counts.childrenDeclared += valid.result().children().size();
             counts.uniqueChildren += committed.enqueued().size();
             budget.committed(1, committed.enqueued().size());
-        } else if (outcome instanceof CommitOutcome.Refused refused) {
+            return null;
+        }
+        if (outcome instanceof CommitOutcome.Refused refused) {
             counts.refusedCommits++;
             log.printf("coordinator %d: commit refused for work %s: %s%n", transport.rank(), refused.work(),
                     refused.reason());
-        } else if (outcome instanceof CommitOutcome.ControlFailed failed) {
-            throw asException(failed.failure());
-        } else {
-            throw new FrontierException("a commit could not be finished in this job; resume will replay it")
-                    .with("work", assignment.work()).with("result", assignment.result()).with("outcome", outcome);
+            return null;
         }
+        if (outcome instanceof CommitOutcome.ControlFailed failed) {
+            return asException(failed.failure());
+        }
+        if (outcome instanceof CommitOutcome.Failed failed) {
+            return failed.failure();
+        }
+        ActiveAssignment assignment = valid.assignment();
+        return new FrontierException("a commit could not be finished in this job; resume will replay it")
+                .with("work", assignment.work()).with("result", assignment.result()).with("outcome", outcome);
     }
 
     private void reject(ActiveAssignment assignment, Verdict.Invalid invalid, long now) {
@@ -467,5 +518,9 @@ public final class CoordinatorRank implements LocalFrontier {
 
     private static double seconds(long millis) {
         return millis / 1000.0;
+    }
+
+    /** A RESULT judged invalid, waiting for its rejection. */
+    private record InvalidResult(ActiveAssignment assignment, Verdict.Invalid verdict) {
     }
 }
