@@ -54,13 +54,20 @@ import java.util.TreeSet;
  * <p>Order of a job: root replays the commits earlier epochs left unfinished, sweeps their stale
  * stages and audits the public corpus; then it tells the other coordinators to start. Only then
  * does any coordinator claim or dispatch. From there every turn of the loop handles one message
- * (a RESULT together with the other RESULTs already received), fills idle workers from the local
- * queue (claiming from the store when it is empty), renews leases when due, and lets the
- * termination protocol act.
+ * (a RESULT together with the other RESULTs already received), fills the workers' open places
+ * from the local queue (claiming from the store when it is empty), renews leases when due, and
+ * lets the termination protocol act. Each worker holds up to {@link #ASSIGNMENTS_PER_WORKER}
+ * assignments.
  */
 public final class CoordinatorRank implements LocalFrontier {
 
     private static final int ROOT = 0;
+    /**
+     * How many assignments a worker holds at once: while it executes one, the next waits in its
+     * mailbox, so it starts that one as soon as an execution ends and stages and answers the
+     * ended one meanwhile (see {@link io.frontier.worker.rank.WorkerRank}).
+     */
+    static final int ASSIGNMENTS_PER_WORKER = 2;
     /** How long one turn waits for a message while work is out, and while there is none. */
     private static final Duration BUSY_POLL = Duration.ofMillis(1);
     private static final Duration IDLE_POLL = Duration.ofMillis(10);
@@ -79,8 +86,12 @@ public final class CoordinatorRank implements LocalFrontier {
     private final PrintStream log;
 
     private final WorkQueue queue = new WorkQueue();
-    private final ActiveAssignments assignments = new ActiveAssignments();
-    private final Deque<Integer> idleWorkers = new ArrayDeque<>();
+    private final ActiveAssignments assignments = new ActiveAssignments(ASSIGNMENTS_PER_WORKER);
+    /**
+     * Worker ranks with room for one more assignment, each once per free place; a quarantined
+     * rank is never here.
+     */
+    private final Deque<Integer> openPlaces = new ArrayDeque<>();
     private final Set<Integer> quarantined = new TreeSet<>();
     private final CoordinatorCounts counts;
     private final Termination termination;
@@ -108,7 +119,9 @@ public final class CoordinatorRank implements LocalFrontier {
         this.owner = owner;
         this.ownBuckets = Set.copyOf(ownBuckets);
         this.log = log;
-        idleWorkers.addAll(topology.workersOf(transport.rank()));
+        for (int place = 0; place < ASSIGNMENTS_PER_WORKER; place++) {
+            openPlaces.addAll(topology.workersOf(transport.rank()));
+        }
         this.counts = new CoordinatorCounts(transport.rank() == ROOT
                 ? () -> services.store().counts().get(Counter.INVALID) : () -> 0L);
         this.budget = new BudgetCheck(settings.budget(), System.nanoTime(), () -> services.store().counts());
@@ -237,16 +250,17 @@ public final class CoordinatorRank implements LocalFrontier {
     }
 
     /**
-     * Handles {@code first} and every further RESULT already received, at most one per worker of
-     * the group: each is validated, and a valid one's worker gets its next item at once, before
-     * any commit, so the commits' store transactions and fsyncs overlap with the next
-     * executions. Then the valid results are committed together ({@link
+     * Handles {@code first} and every further RESULT already received, at most as many as the
+     * group's workers hold assignments: each is validated, and a valid one's worker gets its next
+     * item at once, before any commit, so the commits' store transactions and fsyncs overlap
+     * with the next executions; an invalid one's worker is quarantined at once. Then the valid
+     * results are committed together ({@link
      * io.frontier.coordinator.commit.CommitChain#commitAll}) and the invalid ones rejected.
      */
     private void onResults(Envelope first, long now) {
         List<ValidResult> valid = new ArrayList<>();
         List<InvalidResult> invalid = new ArrayList<>();
-        int limit = topology.workersOf(transport.rank()).size();
+        int limit = topology.workersOf(transport.rank()).size() * ASSIGNMENTS_PER_WORKER;
         Optional<Envelope> next = Optional.of(first);
         for (int taken = 1; next.isPresent(); taken++) {
             judge(next.get(), now, valid, invalid);
@@ -260,7 +274,7 @@ public final class CoordinatorRank implements LocalFrontier {
         invalid.forEach(result -> reject(result.assignment(), result.verdict(), now));
     }
 
-    /** Validates one RESULT; a valid one's worker is given its next item at once. */
+    /** Validates one RESULT; a valid one's worker gets its next item at once, an invalid one's is quarantined. */
     private void judge(Envelope envelope, long now, List<ValidResult> valid, List<InvalidResult> invalid) {
         Optional<ActiveAssignment> active = assignments.take(envelope.source());
         if (active.isEmpty()) {
@@ -273,11 +287,17 @@ public final class CoordinatorRank implements LocalFrontier {
         Verdict verdict = services.validator().validate(assignment, envelope.payload());
         if (verdict instanceof Verdict.Valid accepted) {
             valid.add(new ValidResult(assignment, accepted));
-            idleWorkers.addLast(assignment.workerRank());
+            if (!quarantined.contains(assignment.workerRank())) {
+                openPlaces.addLast(assignment.workerRank());
+            }
             if (started && termination.acceptsWork()) {
                 dispatch(now, false);
             }
         } else {
+            if (quarantined.add(assignment.workerRank())) {
+                counts.quarantinedWorkers++;
+                openPlaces.removeIf(rank -> rank == assignment.workerRank());
+            }
             invalid.add(new InvalidResult(assignment, (Verdict.Invalid) verdict));
         }
     }
@@ -331,9 +351,6 @@ public final class CoordinatorRank implements LocalFrontier {
     private void reject(ActiveAssignment assignment, Verdict.Invalid invalid, long now) {
         counts.invalidResults++;
         Rejection rejection = services.rejections().handle(assignment, invalid, seconds(now), settings.leaseSeconds());
-        if (quarantined.add(assignment.workerRank())) {
-            counts.quarantinedWorkers++;
-        }
         log.printf("coordinator %d: invalid result from worker %d for work %s (%s); worker quarantined%n",
                 transport.rank(), assignment.workerRank(), assignment.work(), invalid);
         if (rejection instanceof Rejection.Requeued requeued) {
@@ -348,18 +365,19 @@ public final class CoordinatorRank implements LocalFrontier {
     }
 
     /**
-     * Hands queued work to idle workers, claiming from the store when the queue is empty. A
-     * claim that found nothing is not repeated for a short while, unless {@code refreshing}.
+     * Hands queued work to the workers' open places, claiming from the store when the queue is
+     * empty. A claim that found nothing is not repeated for a short while, unless
+     * {@code refreshing}.
      */
     private void dispatch(long now, boolean refreshing) {
         if (drainIfExhausted()) {
             return;
         }
-        while (!idleWorkers.isEmpty()) {
+        while (!openPlaces.isEmpty()) {
             if (queue.isEmpty() && !claim(now, refreshing)) {
                 return;
             }
-            int worker = idleWorkers.pollFirst();
+            int worker = openPlaces.pollFirst();
             WorkRecord item = queue.next(routing.preferredBy(routing.kindOf(topology.indexInGroup(worker))))
                     .orElseThrow();
             ActiveAssignment assignment = ActiveAssignment.issue(item, epoch, worker, seconds(now));

@@ -30,10 +30,16 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 /**
  * One worker rank of a job: waits for its coordinator's messages and answers each ASSIGN with
- * one RESULT until a SHUTDOWN, which it answers with one ACK before {@link #run} returns.
+ * one RESULT, in the order the ASSIGNs came, until a SHUTDOWN, which it answers with one ACK
+ * before {@link #run} returns.
  *
  * <p>Per ASSIGN, in this order: copy {@code corpus/<work>} into a private run directory,
  * verifying its SHA-256 while copying (a mismatch is answered without executing); run the
@@ -47,6 +53,13 @@ import java.util.Optional;
  * says whether the input itself crashes or hangs there. Without one, children carry no coverage
  * and RESULTs no finding. The probe's work directory is {@code triage/} in the scratch directory.
  *
+ * <p>Pipelining: the copy and the execution run on one execution thread, the rest on the thread
+ * that owns the transport. When an execution ends and the coordinator has already sent the next
+ * ASSIGN, the next copy and execution start before the ended one is staged and answered, so
+ * staging, the RESULT and the clean-up overlap with the next execution instead of delaying it.
+ * Executions never overlap each other, and a RESULT is still sent only after its children are
+ * durably staged.
+ *
  * <p>Ownership: the worker reads the public corpus and never writes it; it writes the stage of
  * each of its results and never touches it after sending that RESULT (the coordinator promotes
  * or removes it); it owns its scratch directory ({@link ScratchDirectory}) for the whole run.
@@ -55,8 +68,8 @@ import java.util.Optional;
  * or a tag other than ASSIGN and SHUTDOWN, is reported and ignored. A message from its
  * coordinator that does not decode is a protocol failure that ends the rank with an exception:
  * answering it is impossible and waiting on would leave the coordinator waiting too. Every wait
- * is bounded by {@link WorkerSettings#idleLimit()}. Used by one thread, the one that owns the
- * transport.
+ * is bounded by {@link WorkerSettings#idleLimit()}. {@link #run} is called by the thread that
+ * owns the transport.
  */
 public final class WorkerRank {
 
@@ -112,6 +125,11 @@ public final class WorkerRank {
      */
     public WorkerFigures run() {
         ScratchDirectory scratch = ScratchDirectory.claim(settings.scratchRoot(), epoch, rank);
+        ExecutorService executions = Executors.newSingleThreadExecutor(task -> {
+            Thread thread = new Thread(task, "frontier-worker-" + rank + "-execution");
+            thread.setDaemon(true);
+            return thread;
+        });
         try {
             Executor executor = executors.create(settings.executorFor(topology.indexInGroup(rank)), scratch.directory());
             Optional<CoverageProbe> probe = settings.triageConfig()
@@ -125,9 +143,18 @@ public final class WorkerRank {
                     ShutdownReply.acknowledge(transport, topology, message, figures.asMap());
                     return figures;
                 }
-                answer(decodeAssign(message), scratch, executor, probe);
+                Started started = start(decodeAssign(message), scratch, executor, executions);
+                while (started != null) {
+                    Ran ran = started.await();
+                    Started next = transport.receive(coordinator, Tags.ASSIGN, Duration.ZERO)
+                            .map(queued -> start(decodeAssign(queued), scratch, executor, executions))
+                            .orElse(null);
+                    answer(started, ran, scratch, executor, probe);
+                    started = next;
+                }
             }
         } finally {
+            executions.shutdownNow();
             release(scratch);
         }
     }
@@ -178,11 +205,52 @@ public final class WorkerRank {
         }
     }
 
-    /** Answers one assignment with exactly one RESULT, then removes its run directory. */
-    private void answer(Assign assign, ScratchDirectory scratch, Executor executor, Optional<CoverageProbe> probe) {
+    /**
+     * Starts the copy and execution of {@code assign} on the execution thread, after the ones
+     * started before it. A run directory that cannot be created is this assignment's failure.
+     */
+    private Started start(Assign assign, ScratchDirectory scratch, Executor executor, ExecutorService executions) {
         assignments++;
         WorkerInjection injection = faults.forWorker(rank, assignments);
-        Result result = execute(assign, scratch, executor, probe, injection);
+        RunDirectory run;
+        try {
+            run = scratch.newRun(assign.result());
+        } catch (FrontierException e) {
+            return new Started(assign, injection, null, CompletableFuture.completedFuture(new Ran(null, null, e)));
+        }
+        Path object = layout.corpus().resolve(assign.work().hex());
+        return new Started(assign, injection, run, executions.submit(() -> attempt(assign, object, run, executor)));
+    }
+
+    /**
+     * On the execution thread: copies the input, verifying it, and runs the executor on a
+     * verified copy. Touches nothing but the run directory.
+     */
+    private Ran attempt(Assign assign, Path object, RunDirectory run, Executor executor) {
+        InputCopy.Copied copied = null;
+        try {
+            copied = InputCopy.copy(object, assign.work(), run.input());
+            if (!copied.verified() && copied.actual().equals(assign.work())) {
+                // Only the empty input's object can fail to be read yet hash to its name; echoing
+                // that digest would make "not executed" look like a valid RESULT without children.
+                throw new WorkerException("input object of the empty input cannot be read")
+                        .with("path", object).with("problem", copied.problem());
+            }
+            if (!copied.verified()) {
+                return new Ran(copied, null, null);
+            }
+            return new Ran(copied, executor.run(run.input(), run.outputs(), settings.timeLimit()), null);
+        } catch (FrontierException e) {
+            return new Ran(copied, null, e);
+        }
+    }
+
+    /** Answers one assignment with exactly one RESULT, then removes its run directory. */
+    private void answer(Started started, Ran ran, ScratchDirectory scratch, Executor executor,
+                        Optional<CoverageProbe> probe) {
+        Assign assign = started.assign();
+        WorkerInjection injection = started.injection();
+        Result result = result(started, ran, executor, probe);
         if (!injection.stall().isZero()) {
             injected("worker.stall", assign, "ms=" + injection.stall().toMillis());
             sleep(injection.stall());
@@ -202,39 +270,33 @@ public final class WorkerRank {
         }
     }
 
-    private Result execute(Assign assign, ScratchDirectory scratch, Executor executor, Optional<CoverageProbe> probe,
-                           WorkerInjection injection) {
-        Path object = layout.corpus().resolve(assign.work().hex());
-        long inputSize = 0;
-        Execution execution = null;
+    /** The RESULT for what the execution thread did: a mismatch, a failure, or the staged children. */
+    private Result result(Started started, Ran ran, Executor executor, Optional<CoverageProbe> probe) {
+        Assign assign = started.assign();
+        InputCopy.Copied copied = ran.copied();
+        if (ran.failure() == null && !copied.verified()) {
+            Path object = layout.corpus().resolve(assign.work().hex());
+            figures.inputMismatch();
+            report("input does not match its name; not executed", context(assign) + ", path=" + object
+                    + ", actual=" + copied.actual() + ", bytesRead=" + copied.size() + ", problem=" + copied.problem());
+            return Answers.inputMismatch(assign, copied);
+        }
+        if (ran.failure() != null) {
+            return failed(assign, ran, executor, ran.failure());
+        }
+        Execution execution = ran.execution();
+        figures.execution(execution.outputs().size());
         try {
-            RunDirectory run = scratch.newRun(assign.result());
-            InputCopy.Copied copied = InputCopy.copy(object, assign.work(), run.input());
-            if (!copied.verified() && copied.actual().equals(assign.work())) {
-                // Only the empty input's object can fail to be read yet hash to its name; echoing
-                // that digest would make "not executed" look like a valid RESULT without children.
-                throw new WorkerException("input object of the empty input cannot be read")
-                        .with("path", object).with("problem", copied.problem());
-            }
-            if (!copied.verified()) {
-                figures.inputMismatch();
-                report("input does not match its name; not executed", context(assign) + ", path=" + object
-                        + ", actual=" + copied.actual() + ", bytesRead=" + copied.size() + ", problem=" + copied.problem());
-                return Answers.inputMismatch(assign, copied);
-            }
-            inputSize = copied.size();
-            execution = executor.run(run.input(), run.outputs(), settings.timeLimit());
-            figures.execution(execution.outputs().size());
             StageLocation location = new StageLocation(assign.epoch(), rank, assign.result().hex());
             StageWriter writer = new StageWriter(layout, location, files);
-            DeclaredFinding finding = inputFinding(execution, run.input(), probe);
+            DeclaredFinding finding = inputFinding(execution, started.run().input(), probe);
             ChildStaging.Staged staged = ChildStaging.stage(execution.outputs(), assign.work(), writer,
                     Result.MAX_CHILDREN, probe);
             if (staged.overLimit() > 0) {
                 report("children over the limit of one RESULT were left out", context(assign)
                         + ", overLimit=" + staged.overLimit() + ", limit=" + Result.MAX_CHILDREN);
             }
-            if (injection.extraStageFile()) {
+            if (started.injection().extraStageFile()) {
                 injected("worker.extra-stage-file", assign, "stage=" + writer.directory());
                 writer.stage(("frontier injected extra stage file " + assign.result() + "\n").getBytes(StandardCharsets.UTF_8));
             }
@@ -242,12 +304,19 @@ public final class WorkerRank {
             figures.staged(staged);
             return executed;
         } catch (FrontierException e) {
-            figures.failure();
-            int generated = execution == null ? 0 : execution.outputs().size();
-            report("assignment failed on this worker; answering with a RESULT that cannot be accepted",
-                    context(assign) + ", problem=" + e.getMessage());
-            return Answers.workerFailure(assign, inputSize, generated, executor.name(), execution);
+            return failed(assign, ran, executor, e);
         }
+    }
+
+    /** The RESULT that cannot be accepted, for an assignment that failed on this worker. */
+    private Result failed(Assign assign, Ran ran, Executor executor, FrontierException problem) {
+        figures.failure();
+        Execution execution = ran.execution();
+        long inputSize = ran.copied() != null && ran.copied().verified() ? ran.copied().size() : 0;
+        int generated = execution == null ? 0 : execution.outputs().size();
+        report("assignment failed on this worker; answering with a RESULT that cannot be accepted",
+                context(assign) + ", problem=" + problem.getMessage());
+        return Answers.workerFailure(assign, inputSize, generated, executor.name(), execution);
     }
 
     /**
@@ -281,6 +350,38 @@ public final class WorkerRank {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new WorkerException("interrupted during an injected stall", e).with("rank", rank);
+        }
+    }
+
+    /**
+     * What the execution thread did for one assignment: the copy of its input (null if it could
+     * not be made), the execution (null if it did not run), and the failure that stopped it
+     * (null if none).
+     */
+    private record Ran(InputCopy.Copied copied, Execution execution, FrontierException failure) {
+    }
+
+    /**
+     * An assignment whose copy and execution are queued or running on the execution thread, in
+     * {@code run} (null if that could not be created).
+     */
+    private record Started(Assign assign, WorkerInjection injection, RunDirectory run, Future<Ran> ran) {
+
+        /** Waits for the execution thread to finish this assignment. */
+        Ran await() {
+            try {
+                return ran.get();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new WorkerException("interrupted while waiting for an execution", e)
+                        .with("work", assign.work()).with("result", assign.result());
+            } catch (ExecutionException e) {
+                if (e.getCause() instanceof RuntimeException unexpected) {
+                    throw unexpected;
+                }
+                throw new WorkerException("execution thread failed", e.getCause())
+                        .with("work", assign.work()).with("result", assign.result());
+            }
         }
     }
 }
