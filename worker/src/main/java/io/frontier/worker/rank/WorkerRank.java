@@ -35,6 +35,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * One worker rank of a job: waits for its coordinator's messages and answers each ASSIGN with
@@ -53,12 +55,13 @@ import java.util.concurrent.Future;
  * says whether the input itself crashes or hangs there. Without one, children carry no coverage
  * and RESULTs no finding. The probe's work directory is {@code triage/} in the scratch directory.
  *
- * <p>Pipelining: the copy and the execution run on one execution thread, the rest on the thread
- * that owns the transport. When an execution ends and the coordinator has already sent the next
- * ASSIGN, the next copy and execution start before the ended one is staged and answered, so
- * staging, the RESULT and the clean-up overlap with the next execution instead of delaying it.
- * Executions never overlap each other, and a RESULT is still sent only after its children are
- * durably staged.
+ * <p>Pipelining: executions run on one execution thread, everything else on the thread that
+ * owns the transport. While an execution runs, that thread looks for the coordinator's next
+ * ASSIGN now and then ({@link #FIRST_LOOK}); once it is there, it copies and verifies that
+ * input and queues its execution, which the execution thread starts as soon as the running one
+ * ends. The ended execution is staged and answered while the next one runs, so neither the copy
+ * nor staging, the RESULT and the clean-up sit between two executions. Executions never overlap
+ * each other, and a RESULT is still sent only after its children are durably staged.
  *
  * <p>Ownership: the worker reads the public corpus and never writes it; it writes the stage of
  * each of its results and never touches it after sending that RESULT (the coordinator promotes
@@ -75,6 +78,14 @@ public final class WorkerRank {
 
     /** The coverage probe's directory inside the scratch directory. */
     static final String TRIAGE_DIRECTORY = "triage";
+
+    /**
+     * While an execution runs and the next ASSIGN is not there yet, the worker looks again after
+     * this long, then after twice as long, and so on up to {@link #LONGEST_LOOK}: the ASSIGN
+     * usually comes a few milliseconds into the execution, and a long execution costs few looks.
+     */
+    static final Duration FIRST_LOOK = Duration.ofMillis(2);
+    static final Duration LONGEST_LOOK = Duration.ofMillis(50);
 
     private final Transport transport;
     private final JobTopology topology;
@@ -145,11 +156,8 @@ public final class WorkerRank {
                 }
                 Started started = start(decodeAssign(message), scratch, executor, executions);
                 while (started != null) {
-                    Ran ran = started.await();
-                    Started next = transport.receive(coordinator, Tags.ASSIGN, Duration.ZERO)
-                            .map(queued -> start(decodeAssign(queued), scratch, executor, executions))
-                            .orElse(null);
-                    answer(started, ran, scratch, executor, probe);
+                    Started next = awaitLookingForNext(started, scratch, executor, executions);
+                    answer(started, started.ended(), scratch, executor, probe);
                     started = next;
                 }
             }
@@ -206,29 +214,43 @@ public final class WorkerRank {
     }
 
     /**
-     * Starts the copy and execution of {@code assign} on the execution thread, after the ones
-     * started before it. A run directory that cannot be created is this assignment's failure.
+     * Waits for the execution of {@code running} to end, looking for the coordinator's next ASSIGN
+     * meanwhile and once more when it has ended; returns that assignment, started, or null if
+     * none has come.
+     */
+    private Started awaitLookingForNext(Started running, ScratchDirectory scratch, Executor executor,
+                                        ExecutorService executions) {
+        Started next = null;
+        Duration look = FIRST_LOOK;
+        boolean ended = false;
+        while (true) {
+            if (next == null) {
+                next = transport.receive(coordinator, Tags.ASSIGN, Duration.ZERO)
+                        .map(queued -> start(decodeAssign(queued), scratch, executor, executions))
+                        .orElse(null);
+            }
+            if (ended) {
+                return next;
+            }
+            ended = running.await(next == null ? look : settings.idleLimit()).isPresent();
+            Duration doubled = look.multipliedBy(2);
+            look = doubled.compareTo(LONGEST_LOOK) < 0 ? doubled : LONGEST_LOOK;
+        }
+    }
+
+    /**
+     * Copies and verifies the input of {@code assign} and queues its execution on the execution
+     * thread, after the ones queued before it. An input that does not match its name is not
+     * executed; a copy or run directory that cannot be made is this assignment's failure.
      */
     private Started start(Assign assign, ScratchDirectory scratch, Executor executor, ExecutorService executions) {
         assignments++;
         WorkerInjection injection = faults.forWorker(rank, assignments);
-        RunDirectory run;
+        Path object = layout.corpus().resolve(assign.work().hex());
+        InputCopy.Copied copied = null;
+        RunDirectory run = null;
         try {
             run = scratch.newRun(assign.result());
-        } catch (FrontierException e) {
-            return new Started(assign, injection, null, CompletableFuture.completedFuture(new Ran(null, null, e)));
-        }
-        Path object = layout.corpus().resolve(assign.work().hex());
-        return new Started(assign, injection, run, executions.submit(() -> attempt(assign, object, run, executor)));
-    }
-
-    /**
-     * On the execution thread: copies the input, verifying it, and runs the executor on a
-     * verified copy. Touches nothing but the run directory.
-     */
-    private Ran attempt(Assign assign, Path object, RunDirectory run, Executor executor) {
-        InputCopy.Copied copied = null;
-        try {
             copied = InputCopy.copy(object, assign.work(), run.input());
             if (!copied.verified() && copied.actual().equals(assign.work())) {
                 // Only the empty input's object can fail to be read yet hash to its name; echoing
@@ -236,9 +258,20 @@ public final class WorkerRank {
                 throw new WorkerException("input object of the empty input cannot be read")
                         .with("path", object).with("problem", copied.problem());
             }
-            if (!copied.verified()) {
-                return new Ran(copied, null, null);
-            }
+        } catch (FrontierException e) {
+            return new Started(assign, injection, run, CompletableFuture.completedFuture(new Ran(copied, null, e)));
+        }
+        if (!copied.verified()) {
+            return new Started(assign, injection, run, CompletableFuture.completedFuture(new Ran(copied, null, null)));
+        }
+        InputCopy.Copied verified = copied;
+        RunDirectory copiedInto = run;
+        return new Started(assign, injection, run, executions.submit(() -> execute(verified, copiedInto, executor)));
+    }
+
+    /** On the execution thread: runs the executor on a verified copy; touches only the run directory. */
+    private Ran execute(InputCopy.Copied copied, RunDirectory run, Executor executor) {
+        try {
             return new Ran(copied, executor.run(run.input(), run.outputs(), settings.timeLimit()), null);
         } catch (FrontierException e) {
             return new Ran(copied, null, e);
@@ -270,7 +303,7 @@ public final class WorkerRank {
         }
     }
 
-    /** The RESULT for what the execution thread did: a mismatch, a failure, or the staged children. */
+    /** The RESULT for what became of an assignment: a mismatch, a failure, or the staged children. */
     private Result result(Started started, Ran ran, Executor executor, Optional<CoverageProbe> probe) {
         Assign assign = started.assign();
         InputCopy.Copied copied = ran.copied();
@@ -354,23 +387,29 @@ public final class WorkerRank {
     }
 
     /**
-     * What the execution thread did for one assignment: the copy of its input (null if it could
-     * not be made), the execution (null if it did not run), and the failure that stopped it
-     * (null if none).
+     * What became of one assignment: the copy of its input (null if it could not be made), the
+     * execution (null if it did not run), and the failure that stopped it (null if none).
      */
     private record Ran(InputCopy.Copied copied, Execution execution, FrontierException failure) {
     }
 
     /**
-     * An assignment whose copy and execution are queued or running on the execution thread, in
-     * {@code run} (null if that could not be created).
+     * An assignment whose input is copied into {@code run} (null if that could not be created)
+     * and whose execution is queued, running or done.
      */
     private record Started(Assign assign, WorkerInjection injection, RunDirectory run, Future<Ran> ran) {
 
-        /** Waits for the execution thread to finish this assignment. */
-        Ran await() {
+        /** What became of this assignment, whose execution has ended. */
+        Ran ended() {
+            return await(Duration.ZERO).orElseThrow();
+        }
+
+        /** What became of this assignment, if its execution ends within {@code wait}. */
+        Optional<Ran> await(Duration wait) {
             try {
-                return ran.get();
+                return Optional.of(ran.get(wait.toNanos(), TimeUnit.NANOSECONDS));
+            } catch (TimeoutException e) {
+                return Optional.empty();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new WorkerException("interrupted while waiting for an execution", e)

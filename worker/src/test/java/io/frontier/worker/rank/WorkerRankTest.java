@@ -153,6 +153,26 @@ class WorkerRankTest {
     }
 
     @Test
+    void theNextInputIsCopiedAndVerifiedWhileTheCurrentExecutionRuns() throws Exception {
+        Path started = Files.createDirectories(dir.resolve("started"));
+        job = LoopbackJob.start(dir, target("touch '" + started + "'/\"$(cat \"$1\")\"; sleep 1\n"));
+        Digest first = job.seed("first");
+        Digest second = job.seed("second");
+
+        job.assign(first);
+        Assign secondAssign = job.assign(second);
+        assertThat(awaitFile(started.resolve("first"), Duration.ofSeconds(10))).isTrue();
+        Path secondInput = job.workerScratch().resolve("run-" + secondAssign.result().hex()).resolve("input");
+
+        assertThat(awaitFile(secondInput, Duration.ofMillis(800)))
+                .as("second input copied during the first execution").isTrue();
+        assertThat(started.resolve("second")).doesNotExist();
+        assertThat(secondInput).hasContent("second");
+        assertThat(job.awaitResult().work()).isEqualTo(first);
+        assertThat(job.awaitResult().work()).isEqualTo(second);
+    }
+
+    @Test
     void identicalOutputsBecomeOneChildWhileGeneratedCountsEveryOutput() throws Exception {
         job = LoopbackJob.start(dir, target("printf 'twin\\n' > \"$2/a\"; printf 'twin\\n' > \"$2/b\"\n"));
         Digest seed = job.seed("seed\n");
