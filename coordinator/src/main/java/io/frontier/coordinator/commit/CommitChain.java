@@ -6,6 +6,7 @@ import io.frontier.coordinator.validation.Verdict;
 import io.frontier.store.campaign.CampaignStore;
 import io.frontier.store.campaign.CommitRequest;
 import io.frontier.store.campaign.CommitTicket;
+import io.frontier.store.campaign.ItemResult;
 import io.frontier.store.corpus.CorpusLayout;
 import io.frontier.store.corpus.fs.DurableFiles;
 import io.frontier.store.corpus.stage.StageRemover;
@@ -15,12 +16,14 @@ import io.frontier.store.error.StaleEpochException;
 import io.frontier.store.error.StaleTokenException;
 import io.frontier.store.error.WrongStateException;
 import io.frontier.store.wire.Result;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 
 /**
- * Commits a valid RESULT: the irreversible decision in the store, then {@link EntryFinisher}.
- * Stateless apart from its collaborators; the coordinator's event loop calls it once per valid
- * result, synchronously.
+ * Commits valid RESULTs: the irreversible decision in the store, then {@link EntryFinisher}.
+ * Stateless apart from its collaborators; the coordinator's event loop calls it synchronously,
+ * once per turn, with the valid results that turn received.
  */
 public final class CommitChain {
 
@@ -64,30 +67,95 @@ public final class CommitChain {
      *     of the caller, since the validator compared them
      */
     public CommitOutcome commit(ActiveAssignment assignment, Verdict.Valid valid, double now) {
-        Result result = valid.result();
-        if (!result.work().equals(assignment.work()) || !result.token().equals(assignment.token())
-                || !result.result().equals(assignment.result())) {
-            throw new InvalidInputException("valid result does not answer this assignment")
-                    .with("work", assignment.work()).with("result", assignment.result())
-                    .with("presentedWork", result.work()).with("presentedResult", result.result());
+        return EntryFinisher.thrownIfFailed(commitAll(List.of(new ValidResult(assignment, valid)), now).get(0));
+    }
+
+    /**
+     * Commits each of {@code results}, answers to assignments of one epoch, with the outcome and
+     * the guarantees {@link #commit} gives it alone, but with shared store writes: the decisions
+     * of all in one {@code beginCommits} transaction (more only when their children exceed one
+     * transaction's room), then {@link EntryFinisher#finishAll} for every decision taken.
+     *
+     * <p>Results fail alone: one that is refused, abandoned, meets a corrupt object or fails
+     * (its {@link CommitOutcome.Failed} holds what {@link #commit} would throw) leaves the others
+     * to go on to their own outcomes, so none of them is lost or committed twice. A crash
+     * anywhere inside leaves each result as a crash inside its own {@link #commit} could.
+     *
+     * @return one outcome per result, in the order of {@code results}
+     * @throws InvalidInputException if the results belong to assignments of different epochs
+     */
+    public List<CommitOutcome> commitAll(List<ValidResult> results, double now) {
+        if (results.stream().map(result -> result.assignment().epoch()).distinct().count() > 1) {
+            throw new InvalidInputException("commit batch mixes epochs").with("results", results.size());
         }
-        CommitRequest request = new CommitRequest(assignment.lease(), assignment.result(),
-                CorpusLayout.stageName(assignment.stage()), result.children(), result.execution(), result.finding());
-        CommitTicket ticket;
+        CommitOutcome[] outcomes = new CommitOutcome[results.size()];
+        List<Integer> decided = new ArrayList<>();
+        List<OpenCommit> opens = new ArrayList<>();
+        List<Integer> positions = new ArrayList<>();
+        for (int i = 0; i < results.size(); i++) {
+            positions.add(i);
+        }
+        for (List<Integer> group : TransactionGroups.of(positions, i -> results.get(i).result().children().size())) {
+            List<ItemResult<CommitTicket>> tickets = begin(group.stream().map(results::get).toList(), now);
+            for (int k = 0; k < group.size(); k++) {
+                int i = group.get(k);
+                ActiveAssignment assignment = results.get(i).assignment();
+                ItemResult<CommitTicket> ticket = tickets.get(k);
+                if (ticket.succeeded()) {
+                    decided.add(i);
+                    // A repeated decision carries no marks; treating every child as unmarked is
+                    // harmless, since promotion and marking are idempotent.
+                    opens.add(new OpenCommit(assignment.work(), assignment.result(), assignment.stage(),
+                            ticket.value().children(), Set.of()));
+                } else {
+                    outcomes[i] = refusedOrFailed(assignment, ticket.failure());
+                }
+            }
+        }
+        for (OpenCommit open : opens) {
+            checkpoints.reached(CommitPoint.AFTER_BEGIN_COMMIT, open.work());
+        }
+        List<CommitOutcome> finished = finisher.finishAll(results.get(0).assignment().epoch(), opens, now);
+        for (int k = 0; k < decided.size(); k++) {
+            outcomes[decided.get(k)] = finished.get(k);
+        }
+        return List.of(outcomes);
+    }
+
+    /**
+     * The decisions for {@code group}, one transaction; a failure of the whole transaction is
+     * every item's failure.
+     */
+    private List<ItemResult<CommitTicket>> begin(List<ValidResult> group, double now) {
+        List<CommitRequest> requests = group.stream().map(CommitChain::request).toList();
         try {
-            ticket = store.beginCommit(assignment.epoch(), request, now);
-        } catch (StaleTokenException | WrongStateException e) {
-            remover.remove(assignment.stage());
-            return refused(assignment, Refusal.STALE_TOKEN, e);
-        } catch (StaleEpochException e) {
-            return refused(assignment, Refusal.STALE_EPOCH, e);
+            return store.beginCommits(group.get(0).assignment().epoch(), requests, now);
+        } catch (FrontierException e) {
+            return group.stream().map(result -> new ItemResult<CommitTicket>(null, e)).toList();
         }
-        checkpoints.reached(CommitPoint.AFTER_BEGIN_COMMIT, assignment.work());
-        // A repeated decision carries no marks; treating every child as unmarked is harmless,
-        // since promotion and marking are idempotent.
-        OpenCommit open = new OpenCommit(assignment.work(), assignment.result(), assignment.stage(),
-                ticket.children(), Set.of());
-        return finisher.finish(assignment.epoch(), open, now);
+    }
+
+    /** What a refused or failed decision comes to; a stale token's stage is removed here. */
+    private CommitOutcome refusedOrFailed(ActiveAssignment assignment, FrontierException failure) {
+        if (failure instanceof StaleTokenException || failure instanceof WrongStateException) {
+            try {
+                remover.remove(assignment.stage());
+            } catch (FrontierException e) {
+                return new CommitOutcome.Failed(assignment.work(), assignment.result(), e);
+            }
+            return refused(assignment, Refusal.STALE_TOKEN, failure);
+        }
+        if (failure instanceof StaleEpochException) {
+            return refused(assignment, Refusal.STALE_EPOCH, failure);
+        }
+        return new CommitOutcome.Failed(assignment.work(), assignment.result(), failure);
+    }
+
+    private static CommitRequest request(ValidResult valid) {
+        ActiveAssignment assignment = valid.assignment();
+        Result result = valid.result();
+        return new CommitRequest(assignment.lease(), assignment.result(),
+                CorpusLayout.stageName(assignment.stage()), result.children(), result.execution(), result.finding());
     }
 
     private static CommitOutcome.Refused refused(ActiveAssignment assignment, Refusal refusal, FrontierException e) {

@@ -2,6 +2,7 @@ package io.frontier.coordinator.commit;
 
 import io.frontier.coordinator.control.ControlFailure;
 import io.frontier.coordinator.control.Refusal;
+import io.frontier.store.error.FrontierException;
 import io.frontier.store.record.ResultId;
 import io.frontier.store.corpus.Digest;
 import java.util.Collections;
@@ -10,9 +11,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
-/** How one pass of the commit chain (or of replay over one entry) ended. */
+/**
+ * How one pass of the commit chain (or of replay over one entry) ended. {@link Failed} comes
+ * only from the batch calls ({@link CommitChain#commitAll}, {@link EntryFinisher#finishAll});
+ * the single calls throw its failure instead.
+ */
 public sealed interface CommitOutcome permits CommitOutcome.Committed, CommitOutcome.Refused,
-        CommitOutcome.Abandoned, CommitOutcome.LeftForReplay, CommitOutcome.ControlFailed {
+        CommitOutcome.Abandoned, CommitOutcome.LeftForReplay, CommitOutcome.ControlFailed, CommitOutcome.Failed {
 
     /**
      * Every child is in the public corpus, the item is done, its new children are pending work,
@@ -93,6 +98,22 @@ public sealed interface CommitOutcome permits CommitOutcome.Committed, CommitOut
     record ControlFailed(ControlFailure failure) implements CommitOutcome {
 
         public ControlFailed {
+            Objects.requireNonNull(failure, "failure");
+        }
+    }
+
+    /**
+     * The pass stopped at {@code failure} (the store or the filesystem failed, or a record could
+     * not be read): what {@link CommitChain#commit} or {@link EntryFinisher#finish} throw for
+     * this result alone. The result is left as a crash at that point leaves it: without a
+     * decision (its lease is recovered by time), or committing, for this call again or replay
+     * to finish. The other results of its batch are unaffected.
+     */
+    record Failed(Digest work, ResultId result, FrontierException failure) implements CommitOutcome {
+
+        public Failed {
+            Objects.requireNonNull(work, "work");
+            Objects.requireNonNull(result, "result");
             Objects.requireNonNull(failure, "failure");
         }
     }

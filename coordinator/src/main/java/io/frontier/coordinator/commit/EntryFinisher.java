@@ -2,6 +2,7 @@ package io.frontier.coordinator.commit;
 
 import io.frontier.coordinator.control.ControlFailure;
 import io.frontier.store.campaign.CampaignStore;
+import io.frontier.store.campaign.Commitment;
 import io.frontier.store.campaign.Completion;
 import io.frontier.store.campaign.ItemResult;
 import io.frontier.store.campaign.Promotion;
@@ -14,9 +15,11 @@ import io.frontier.store.corpus.stage.StageProblem;
 import io.frontier.store.corpus.stage.StageRejectedException;
 import io.frontier.store.corpus.stage.StageRemover;
 import io.frontier.store.corpus.stage.StagedChild;
+import io.frontier.store.error.FrontierException;
 import io.frontier.store.error.StaleEpochException;
 import io.frontier.store.manifest.Child;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
@@ -75,42 +78,127 @@ public final class EntryFinisher {
      * end state.
      */
     public CommitOutcome finish(long epoch, OpenCommit open, double now) {
-        Digest work = open.work();
-        List<Integer> unpromoted = open.unpromoted();
-        List<Digest> renamed = new ArrayList<>();
-        List<Digest> present = new ArrayList<>();
-        if (!unpromoted.isEmpty()) {
-            try {
-                io.frontier.store.corpus.stage.Promotion promotion =
-                        promoter.promote(open.stage(), staged(open, unpromoted), firstRename(work));
-                promotion.renamed().forEach(digest -> renamed.add(digest));
-                promotion.alreadyPresent().forEach(digest -> present.add(digest));
-            } catch (StageRejectedException e) {
-                return abandon(epoch, open, e, now);
-            } catch (CorruptObjectException e) {
-                return new CommitOutcome.ControlFailed(ControlFailure.of(work, e));
+        return thrownIfFailed(finishAll(epoch, List.of(open), now).get(0));
+    }
+
+    /**
+     * Ends each of {@code opens}, entries of distinct results, in {@code epoch}: every entry
+     * reaches the outcome {@link #finish} gives it alone, with the same guarantees, but the
+     * store writes are shared: the promotion marks of all entries in one transaction, then their
+     * completions in one (more only when the children exceed one transaction's room). Children
+     * are promoted entry by entry, in order, so of two entries with the same child the earlier
+     * renames it and the later finds it present.
+     *
+     * <p>Entries fail alone: an entry that is abandoned, meets a corrupt object or fails (its
+     * {@link CommitOutcome.Failed} holds what {@link #finish} would throw) leaves the others to
+     * go on. A crash anywhere inside leaves each entry in a state that one interrupted
+     * {@link #finish} of it could leave, which replay finishes; each commit point is reached
+     * once per entry that passes it.
+     *
+     * @return one outcome per entry, in the order of {@code opens}
+     */
+    public List<CommitOutcome> finishAll(long epoch, List<OpenCommit> opens, double now) {
+        List<EntryPass> passes = opens.stream().map(EntryPass::new).toList();
+        for (EntryPass pass : passes) {
+            if (!pass.open.unpromoted().isEmpty()) {
+                promote(epoch, pass, now);
             }
-            checkpoints.reached(CommitPoint.AFTER_PROMOTION, work);
-            List<Promotion> marks = unpromoted.stream()
-                    .map(index -> new Promotion(work, open.result(), index))
-                    .toList();
-            try {
-                store.markPromoted(epoch, marks).forEach(ItemResult::orThrow);
-            } catch (StaleEpochException e) {
-                return new CommitOutcome.LeftForReplay(work, open.result(), e.context());
-            }
-            checkpoints.reached(CommitPoint.AFTER_MARKS, work);
         }
-        Completion completion;
+        mark(epoch, passes.stream().filter(pass -> pass.going() && !pass.open.unpromoted().isEmpty()).toList());
+        complete(epoch, passes.stream().filter(EntryPass::going).toList(), now);
+        return passes.stream().map(pass -> pass.outcome).toList();
+    }
+
+    /** Promotes the unpromoted children of one entry; ends its pass if that fails. */
+    private void promote(long epoch, EntryPass pass, double now) {
+        OpenCommit open = pass.open;
         try {
-            completion = store.complete(epoch, work, open.result(), now);
-        } catch (StaleEpochException e) {
-            return new CommitOutcome.LeftForReplay(work, open.result(), e.context());
+            io.frontier.store.corpus.stage.Promotion promotion =
+                    promoter.promote(open.stage(), staged(open, open.unpromoted()), firstRename(open.work()));
+            pass.renamed = promotion.renamed();
+            pass.present = promotion.alreadyPresent();
+        } catch (StageRejectedException e) {
+            pass.outcome = abandon(epoch, open, e, now);
+            return;
+        } catch (CorruptObjectException e) {
+            pass.outcome = new CommitOutcome.ControlFailed(ControlFailure.of(open.work(), e));
+            return;
+        } catch (FrontierException e) {
+            pass.outcome = new CommitOutcome.Failed(open.work(), open.result(), e);
+            return;
         }
-        checkpoints.reached(CommitPoint.AFTER_COMPLETE, work);
-        remover.remove(open.stage());
-        return new CommitOutcome.Committed(work, open.result(), renamed, present, completion.enqueued(),
-                completion.repeated());
+        checkpoints.reached(CommitPoint.AFTER_PROMOTION, open.work());
+    }
+
+    /** Marks the children the passes promoted, in as few transactions as they fit. */
+    private void mark(long epoch, List<EntryPass> passes) {
+        for (List<EntryPass> group : TransactionGroups.of(passes, pass -> pass.open.unpromoted().size())) {
+            List<Promotion> marks = new ArrayList<>();
+            for (EntryPass pass : group) {
+                OpenCommit open = pass.open;
+                open.unpromoted().forEach(index -> marks.add(new Promotion(open.work(), open.result(), index)));
+            }
+            List<ItemResult<Promotion>> marked;
+            try {
+                marked = store.markPromoted(epoch, marks);
+            } catch (FrontierException e) {
+                group.forEach(pass -> pass.stop(e));
+                continue;
+            }
+            Iterator<ItemResult<Promotion>> results = marked.iterator();
+            for (EntryPass pass : group) {
+                for (int m = 0; m < pass.open.unpromoted().size(); m++) {
+                    ItemResult<Promotion> result = results.next();
+                    if (!result.succeeded() && pass.going()) {
+                        pass.stop(result.failure());
+                    }
+                }
+                if (pass.going()) {
+                    checkpoints.reached(CommitPoint.AFTER_MARKS, pass.open.work());
+                }
+            }
+        }
+    }
+
+    /** Completes the passes' entries, in as few transactions as they fit, and removes their stages. */
+    private void complete(long epoch, List<EntryPass> passes, double now) {
+        for (List<EntryPass> group : TransactionGroups.of(passes, pass -> pass.open.children().size())) {
+            List<Commitment> commitments = group.stream()
+                    .map(pass -> new Commitment(pass.open.work(), pass.open.result()))
+                    .toList();
+            List<ItemResult<Completion>> completions;
+            try {
+                completions = store.complete(epoch, commitments, now);
+            } catch (FrontierException e) {
+                group.forEach(pass -> pass.stop(e));
+                continue;
+            }
+            for (int k = 0; k < group.size(); k++) {
+                EntryPass pass = group.get(k);
+                ItemResult<Completion> completion = completions.get(k);
+                if (!completion.succeeded()) {
+                    pass.stop(completion.failure());
+                    continue;
+                }
+                checkpoints.reached(CommitPoint.AFTER_COMPLETE, pass.open.work());
+                try {
+                    remover.remove(pass.open.stage());
+                } catch (FrontierException e) {
+                    pass.outcome = new CommitOutcome.Failed(pass.open.work(), pass.open.result(), e);
+                    continue;
+                }
+                pass.outcome = new CommitOutcome.Committed(pass.open.work(), pass.open.result(), pass.renamed,
+                        pass.present, completion.value().enqueued(), completion.value().repeated());
+            }
+        }
+    }
+
+    /** {@code outcome}, or the failure it holds thrown: what a single call returns. */
+    static CommitOutcome thrownIfFailed(CommitOutcome outcome) {
+        if (outcome instanceof CommitOutcome.Failed failed) {
+            throw failed.failure();
+        }
+        return outcome;
     }
 
     private CommitOutcome abandon(long epoch, OpenCommit open, StageRejectedException rejection, double now) {
@@ -121,10 +209,12 @@ public final class EntryFinisher {
         Completion completion;
         try {
             completion = store.abandon(epoch, open.work(), open.result(), reason, now);
+            remover.remove(open.stage());
         } catch (StaleEpochException e) {
             return new CommitOutcome.LeftForReplay(open.work(), open.result(), e.context());
+        } catch (FrontierException e) {
+            return new CommitOutcome.Failed(open.work(), open.result(), e);
         }
-        remover.remove(open.stage());
         return new CommitOutcome.Abandoned(open.work(), open.result(), completion.outcome().reason(),
                 completion.repeated(), completion.abandonedForGood());
     }
@@ -147,5 +237,30 @@ public final class EntryFinisher {
             staged.add(new StagedChild(child.digest(), child.size()));
         }
         return staged;
+    }
+
+    /** One entry's way through a batch: what its promotion did, and its outcome once it has ended. */
+    private static final class EntryPass {
+
+        final OpenCommit open;
+        List<Digest> renamed = List.of();
+        List<Digest> present = List.of();
+        /** Null while the entry goes on to its next step. */
+        CommitOutcome outcome;
+
+        EntryPass(OpenCommit open) {
+            this.open = open;
+        }
+
+        boolean going() {
+            return outcome == null;
+        }
+
+        /** Ends the pass at a failed store write: fenced off by a newer epoch, or failed. */
+        void stop(FrontierException failure) {
+            outcome = failure instanceof StaleEpochException
+                    ? new CommitOutcome.LeftForReplay(open.work(), open.result(), failure.context())
+                    : new CommitOutcome.Failed(open.work(), open.result(), failure);
+        }
     }
 }

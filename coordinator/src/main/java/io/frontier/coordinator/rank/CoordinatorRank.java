@@ -6,6 +6,7 @@ import io.frontier.coordinator.assignment.ActiveAssignment;
 import io.frontier.coordinator.assignment.ActiveAssignments;
 import io.frontier.coordinator.budget.BudgetCheck;
 import io.frontier.coordinator.commit.CommitOutcome;
+import io.frontier.coordinator.commit.ValidResult;
 import io.frontier.coordinator.control.ControlFailure;
 import io.frontier.coordinator.dispatch.ExecutorRouting;
 import io.frontier.coordinator.dispatch.WorkQueue;
@@ -52,13 +53,21 @@ import java.util.TreeSet;
  *
  * <p>Order of a job: root replays the commits earlier epochs left unfinished, sweeps their stale
  * stages and audits the public corpus; then it tells the other coordinators to start. Only then
- * does any coordinator claim or dispatch. From there every turn of the loop handles at most one
- * message, fills idle workers from the local queue (claiming from the store when it is empty),
- * renews leases when due, and lets the termination protocol act.
+ * does any coordinator claim or dispatch. From there every turn of the loop handles one message
+ * (a RESULT together with the other RESULTs already received), fills the workers' open places
+ * from the local queue (claiming from the store when it is empty), renews leases when due, and
+ * lets the termination protocol act. Each worker holds up to {@link #ASSIGNMENTS_PER_WORKER}
+ * assignments.
  */
 public final class CoordinatorRank implements LocalFrontier {
 
     private static final int ROOT = 0;
+    /**
+     * How many assignments a worker holds at once: while it executes one, the next waits in its
+     * mailbox, so it starts that one as soon as an execution ends and stages and answers the
+     * ended one meanwhile (see {@link io.frontier.worker.rank.WorkerRank}).
+     */
+    static final int ASSIGNMENTS_PER_WORKER = 2;
     /** How long one turn waits for a message while work is out, and while there is none. */
     private static final Duration BUSY_POLL = Duration.ofMillis(1);
     private static final Duration IDLE_POLL = Duration.ofMillis(10);
@@ -77,8 +86,12 @@ public final class CoordinatorRank implements LocalFrontier {
     private final PrintStream log;
 
     private final WorkQueue queue = new WorkQueue();
-    private final ActiveAssignments assignments = new ActiveAssignments();
-    private final Deque<Integer> idleWorkers = new ArrayDeque<>();
+    private final ActiveAssignments assignments = new ActiveAssignments(ASSIGNMENTS_PER_WORKER);
+    /**
+     * Worker ranks with room for one more assignment, each once per free place; a quarantined
+     * rank is never here.
+     */
+    private final Deque<Integer> openPlaces = new ArrayDeque<>();
     private final Set<Integer> quarantined = new TreeSet<>();
     private final CoordinatorCounts counts;
     private final Termination termination;
@@ -106,7 +119,9 @@ public final class CoordinatorRank implements LocalFrontier {
         this.owner = owner;
         this.ownBuckets = Set.copyOf(ownBuckets);
         this.log = log;
-        idleWorkers.addAll(topology.workersOf(transport.rank()));
+        for (int place = 0; place < ASSIGNMENTS_PER_WORKER; place++) {
+            openPlaces.addAll(topology.workersOf(transport.rank()));
+        }
         this.counts = new CoordinatorCounts(transport.rank() == ROOT
                 ? () -> services.store().counts().get(Counter.INVALID) : () -> 0L);
         this.budget = new BudgetCheck(settings.budget(), System.nanoTime(), () -> services.store().counts());
@@ -223,7 +238,7 @@ public final class CoordinatorRank implements LocalFrontier {
 
     private void onMessage(Envelope envelope, long now) {
         if (envelope.tag() == Tags.RESULT) {
-            onResult(envelope, now);
+            onResults(envelope, now);
         } else if (envelope.tag() == Tags.START && envelope.source() == ROOT) {
             started = true;
         } else if (Termination.handles(envelope.tag())) {
@@ -234,7 +249,33 @@ public final class CoordinatorRank implements LocalFrontier {
         }
     }
 
-    private void onResult(Envelope envelope, long now) {
+    /**
+     * Handles {@code first} and every further RESULT already received, at most as many as the
+     * group's workers hold assignments: each is validated, and a valid one's worker gets its next
+     * item at once, before any commit, so the commits' store transactions and fsyncs overlap
+     * with the next executions; an invalid one's worker is quarantined at once. Then the valid
+     * results are committed together ({@link
+     * io.frontier.coordinator.commit.CommitChain#commitAll}) and the invalid ones rejected.
+     */
+    private void onResults(Envelope first, long now) {
+        List<ValidResult> valid = new ArrayList<>();
+        List<InvalidResult> invalid = new ArrayList<>();
+        int limit = topology.workersOf(transport.rank()).size() * ASSIGNMENTS_PER_WORKER;
+        Optional<Envelope> next = Optional.of(first);
+        for (int taken = 1; next.isPresent(); taken++) {
+            judge(next.get(), now, valid, invalid);
+            next = taken < limit
+                    ? transport.receive(Transport.ANY_SOURCE, Tags.RESULT, Duration.ZERO)
+                    : Optional.empty();
+        }
+        if (!valid.isEmpty()) {
+            commit(valid, now);
+        }
+        invalid.forEach(result -> reject(result.assignment(), result.verdict(), now));
+    }
+
+    /** Validates one RESULT; a valid one's worker gets its next item at once, an invalid one's is quarantined. */
+    private void judge(Envelope envelope, long now, List<ValidResult> valid, List<InvalidResult> invalid) {
         Optional<ActiveAssignment> active = assignments.take(envelope.source());
         if (active.isEmpty()) {
             log.printf("coordinator %d: ignored a RESULT from rank %d, which holds no assignment%n",
@@ -244,45 +285,72 @@ public final class CoordinatorRank implements LocalFrontier {
         ActiveAssignment assignment = active.get();
         services.faults().stopAt(transport.rank(), StopPoint.AFTER_RESULT);
         Verdict verdict = services.validator().validate(assignment, envelope.payload());
-        if (verdict instanceof Verdict.Valid valid) {
-            // The worker's part is done and checked: give it its next item before committing,
-            // so the commit's store transactions and fsyncs overlap with the next execution.
-            idleWorkers.addLast(assignment.workerRank());
+        if (verdict instanceof Verdict.Valid accepted) {
+            valid.add(new ValidResult(assignment, accepted));
+            if (!quarantined.contains(assignment.workerRank())) {
+                openPlaces.addLast(assignment.workerRank());
+            }
             if (started && termination.acceptsWork()) {
                 dispatch(now, false);
             }
-            commit(assignment, valid, now);
         } else {
-            reject(assignment, (Verdict.Invalid) verdict, now);
+            if (quarantined.add(assignment.workerRank())) {
+                counts.quarantinedWorkers++;
+                openPlaces.removeIf(rank -> rank == assignment.workerRank());
+            }
+            invalid.add(new InvalidResult(assignment, (Verdict.Invalid) verdict));
         }
     }
 
-    private void commit(ActiveAssignment assignment, Verdict.Valid valid, long now) {
-        CommitOutcome outcome = services.commits().commit(assignment, valid, seconds(now));
+    /**
+     * Commits {@code valid} as one batch and counts each outcome; then throws for the first
+     * result whose commit could not be finished in this job, after every other result of the
+     * batch has reached its own outcome.
+     */
+    private void commit(List<ValidResult> valid, long now) {
+        List<CommitOutcome> outcomes = services.commits().commitAll(valid, seconds(now));
+        FrontierException unfinished = null;
+        for (int i = 0; i < valid.size(); i++) {
+            FrontierException problem = count(valid.get(i), outcomes.get(i));
+            if (unfinished == null) {
+                unfinished = problem;
+            }
+        }
+        if (unfinished != null) {
+            throw unfinished;
+        }
+    }
+
+    /** Counts one commit outcome; returns the failure the job must stop with, or null. */
+    private FrontierException count(ValidResult valid, CommitOutcome outcome) {
         if (outcome instanceof CommitOutcome.Committed committed) {
             counts.executions++;
             counts.childrenGenerated += valid.result().generated();
             counts.childrenDeclared += valid.result().children().size();
             counts.uniqueChildren += committed.enqueued().size();
             budget.committed(1, committed.enqueued().size());
-        } else if (outcome instanceof CommitOutcome.Refused refused) {
+            return null;
+        }
+        if (outcome instanceof CommitOutcome.Refused refused) {
             counts.refusedCommits++;
             log.printf("coordinator %d: commit refused for work %s: %s%n", transport.rank(), refused.work(),
                     refused.reason());
-        } else if (outcome instanceof CommitOutcome.ControlFailed failed) {
-            throw asException(failed.failure());
-        } else {
-            throw new FrontierException("a commit could not be finished in this job; resume will replay it")
-                    .with("work", assignment.work()).with("result", assignment.result()).with("outcome", outcome);
+            return null;
         }
+        if (outcome instanceof CommitOutcome.ControlFailed failed) {
+            return asException(failed.failure());
+        }
+        if (outcome instanceof CommitOutcome.Failed failed) {
+            return failed.failure();
+        }
+        ActiveAssignment assignment = valid.assignment();
+        return new FrontierException("a commit could not be finished in this job; resume will replay it")
+                .with("work", assignment.work()).with("result", assignment.result()).with("outcome", outcome);
     }
 
     private void reject(ActiveAssignment assignment, Verdict.Invalid invalid, long now) {
         counts.invalidResults++;
         Rejection rejection = services.rejections().handle(assignment, invalid, seconds(now), settings.leaseSeconds());
-        if (quarantined.add(assignment.workerRank())) {
-            counts.quarantinedWorkers++;
-        }
         log.printf("coordinator %d: invalid result from worker %d for work %s (%s); worker quarantined%n",
                 transport.rank(), assignment.workerRank(), assignment.work(), invalid);
         if (rejection instanceof Rejection.Requeued requeued) {
@@ -297,18 +365,19 @@ public final class CoordinatorRank implements LocalFrontier {
     }
 
     /**
-     * Hands queued work to idle workers, claiming from the store when the queue is empty. A
-     * claim that found nothing is not repeated for a short while, unless {@code refreshing}.
+     * Hands queued work to the workers' open places, claiming from the store when the queue is
+     * empty. A claim that found nothing is not repeated for a short while, unless
+     * {@code refreshing}.
      */
     private void dispatch(long now, boolean refreshing) {
         if (drainIfExhausted()) {
             return;
         }
-        while (!idleWorkers.isEmpty()) {
+        while (!openPlaces.isEmpty()) {
             if (queue.isEmpty() && !claim(now, refreshing)) {
                 return;
             }
-            int worker = idleWorkers.pollFirst();
+            int worker = openPlaces.pollFirst();
             WorkRecord item = queue.next(routing.preferredBy(routing.kindOf(topology.indexInGroup(worker))))
                     .orElseThrow();
             ActiveAssignment assignment = ActiveAssignment.issue(item, epoch, worker, seconds(now));
@@ -467,5 +536,9 @@ public final class CoordinatorRank implements LocalFrontier {
 
     private static double seconds(long millis) {
         return millis / 1000.0;
+    }
+
+    /** A RESULT judged invalid, waiting for its rejection. */
+    private record InvalidResult(ActiveAssignment assignment, Verdict.Invalid verdict) {
     }
 }

@@ -63,7 +63,7 @@ class ActiveAssignmentsTest {
 
     @Test
     void aWorkerRankHoldsOneAssignmentAndTakingItFreesTheRank() {
-        ActiveAssignments active = new ActiveAssignments();
+        ActiveAssignments active = new ActiveAssignments(1);
         ActiveAssignment assignment = ActiveAssignment.issue(leased, campaign.epoch, 7, T0);
         active.add(assignment);
 
@@ -74,5 +74,28 @@ class ActiveAssignmentsTest {
         assertThat(active.take(7)).isEmpty();
         assertThat(active.isBusy(7)).isFalse();
         assertThat(active.all()).isEmpty();
+    }
+
+    @Test
+    void aWorkerRankAnswersItsAssignmentsOldestFirst() {
+        ActiveAssignments active = new ActiveAssignments(2);
+        ActiveAssignment first = ActiveAssignment.issue(leased, campaign.epoch, 7, T0);
+        ActiveAssignment second = ActiveAssignment.issue(leased, campaign.epoch, 7, T0 + 1);
+        ActiveAssignment other = ActiveAssignment.issue(leased, campaign.epoch, 5, T0 + 2);
+        active.add(first);
+        active.add(second);
+        active.add(other);
+
+        assertThatThrownBy(() -> active.add(ActiveAssignment.issue(leased, campaign.epoch, 7, T0)))
+                .isInstanceOf(InvalidInputException.class);
+        assertThat(active.size()).isEqualTo(3);
+        assertThat(active.all()).containsExactly(other, first, second);
+        assertThat(active.take(7)).contains(first);
+        assertThat(active.isBusy(7)).isTrue();
+        assertThat(active.take(7)).contains(second);
+        assertThat(active.take(7)).isEmpty();
+        assertThat(active.isBusy(7)).isFalse();
+        assertThat(active.all()).containsExactly(other);
+        assertThat(active.size()).isEqualTo(1);
     }
 }

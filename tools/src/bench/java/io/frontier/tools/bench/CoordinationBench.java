@@ -87,7 +87,12 @@ public final class CoordinationBench {
         return directory;
     }
 
-    /** Runs one campaign job as its own process, like a user would; returns its wall seconds. */
+    /**
+     * Runs one campaign job as its own process, like a user would; returns its wall seconds. Its
+     * workers' scratch directory is its own: the default one is shared by every job of the same
+     * epoch on this machine, so another job running at the same time would keep the workers from
+     * claiming theirs.
+     */
     private static double frontier(Path campaign, Path seeds, Path target, List<String> options, int workers)
             throws Exception {
         Path executor = campaign.resolveSibling(campaign.getFileName() + "-executor.json");
@@ -95,7 +100,8 @@ public final class CoordinationBench {
         List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"), FrontierCommand.class.getName(), "run",
                 campaign.toString(), "--coordinators", "1", "--workers", Integer.toString(workers),
-                "--seeds", seeds.toString(), "--executor", executor.toString(), "--max-time", "600");
+                "--seeds", seeds.toString(), "--executor", executor.toString(), "--max-time", "600",
+                "--scratch", campaign.resolveSibling(campaign.getFileName() + "-scratch").toString());
         long started = System.nanoTime();
         Process process = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(campaign.resolveSibling(campaign.getFileName() + ".log").toFile()).start();

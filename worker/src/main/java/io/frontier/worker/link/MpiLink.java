@@ -63,6 +63,7 @@ public final class MpiLink implements Transport {
     public Optional<Envelope> receive(int source, int tag, Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();
         long pause = 10_000;
+        boolean progressed = false;
         try {
             while (true) {
                 Status status = comm.iProbe(source == ANY_SOURCE ? MPI.ANY_SOURCE : source,
@@ -71,11 +72,17 @@ public final class MpiLink implements Transport {
                     return Optional.of(receiveProbed(status));
                 }
                 long left = deadline - System.nanoTime();
-                if (left <= 0) {
+                if (left <= 0 && progressed) {
                     return Optional.empty();
                 }
-                sleepNanos(Math.min(pause, left));
-                pause = Math.min(pause * 2, MAX_POLL_PAUSE_NANOS);
+                // Open MPI's MPI_Iprobe looks for a match before it progresses the transports, so
+                // a first probe can miss a message that has already arrived; only a probe after
+                // one that made progress may end the wait.
+                progressed = true;
+                if (left > 0) {
+                    sleepNanos(Math.min(pause, left));
+                    pause = Math.min(pause * 2, MAX_POLL_PAUSE_NANOS);
+                }
             }
         } catch (MPIException e) {
             throw new LinkException("MPI receive failed", e)

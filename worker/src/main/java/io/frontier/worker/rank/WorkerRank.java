@@ -30,10 +30,18 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * One worker rank of a job: waits for its coordinator's messages and answers each ASSIGN with
- * one RESULT until a SHUTDOWN, which it answers with one ACK before {@link #run} returns.
+ * one RESULT, in the order the ASSIGNs came, until a SHUTDOWN, which it answers with one ACK
+ * before {@link #run} returns.
  *
  * <p>Per ASSIGN, in this order: copy {@code corpus/<work>} into a private run directory,
  * verifying its SHA-256 while copying (a mismatch is answered without executing); run the
@@ -47,6 +55,14 @@ import java.util.Optional;
  * says whether the input itself crashes or hangs there. Without one, children carry no coverage
  * and RESULTs no finding. The probe's work directory is {@code triage/} in the scratch directory.
  *
+ * <p>Pipelining: executions run on one execution thread, everything else on the thread that
+ * owns the transport. While an execution runs, that thread looks for the coordinator's next
+ * ASSIGN now and then ({@link #FIRST_LOOK}); once it is there, it copies and verifies that
+ * input and queues its execution, which the execution thread starts as soon as the running one
+ * ends. The ended execution is staged and answered while the next one runs, so neither the copy
+ * nor staging, the RESULT and the clean-up sit between two executions. Executions never overlap
+ * each other, and a RESULT is still sent only after its children are durably staged.
+ *
  * <p>Ownership: the worker reads the public corpus and never writes it; it writes the stage of
  * each of its results and never touches it after sending that RESULT (the coordinator promotes
  * or removes it); it owns its scratch directory ({@link ScratchDirectory}) for the whole run.
@@ -55,13 +71,21 @@ import java.util.Optional;
  * or a tag other than ASSIGN and SHUTDOWN, is reported and ignored. A message from its
  * coordinator that does not decode is a protocol failure that ends the rank with an exception:
  * answering it is impossible and waiting on would leave the coordinator waiting too. Every wait
- * is bounded by {@link WorkerSettings#idleLimit()}. Used by one thread, the one that owns the
- * transport.
+ * is bounded by {@link WorkerSettings#idleLimit()}. {@link #run} is called by the thread that
+ * owns the transport.
  */
 public final class WorkerRank {
 
     /** The coverage probe's directory inside the scratch directory. */
     static final String TRIAGE_DIRECTORY = "triage";
+
+    /**
+     * While an execution runs and the next ASSIGN is not there yet, the worker looks again after
+     * this long, then after twice as long, and so on up to {@link #LONGEST_LOOK}: the ASSIGN
+     * usually comes a few milliseconds into the execution, and a long execution costs few looks.
+     */
+    static final Duration FIRST_LOOK = Duration.ofMillis(2);
+    static final Duration LONGEST_LOOK = Duration.ofMillis(50);
 
     private final Transport transport;
     private final JobTopology topology;
@@ -112,6 +136,11 @@ public final class WorkerRank {
      */
     public WorkerFigures run() {
         ScratchDirectory scratch = ScratchDirectory.claim(settings.scratchRoot(), epoch, rank);
+        ExecutorService executions = Executors.newSingleThreadExecutor(task -> {
+            Thread thread = new Thread(task, "frontier-worker-" + rank + "-execution");
+            thread.setDaemon(true);
+            return thread;
+        });
         try {
             Executor executor = executors.create(settings.executorFor(topology.indexInGroup(rank)), scratch.directory());
             Optional<CoverageProbe> probe = settings.triageConfig()
@@ -125,9 +154,15 @@ public final class WorkerRank {
                     ShutdownReply.acknowledge(transport, topology, message, figures.asMap());
                     return figures;
                 }
-                answer(decodeAssign(message), scratch, executor, probe);
+                Started started = start(decodeAssign(message), scratch, executor, executions);
+                while (started != null) {
+                    Started next = awaitLookingForNext(started, scratch, executor, executions);
+                    answer(started, started.ended(), scratch, executor, probe);
+                    started = next;
+                }
             }
         } finally {
+            executions.shutdownNow();
             release(scratch);
         }
     }
@@ -178,11 +213,77 @@ public final class WorkerRank {
         }
     }
 
-    /** Answers one assignment with exactly one RESULT, then removes its run directory. */
-    private void answer(Assign assign, ScratchDirectory scratch, Executor executor, Optional<CoverageProbe> probe) {
+    /**
+     * Waits for the execution of {@code running} to end, looking for the coordinator's next ASSIGN
+     * meanwhile and once more when it has ended; returns that assignment, started, or null if
+     * none has come.
+     */
+    private Started awaitLookingForNext(Started running, ScratchDirectory scratch, Executor executor,
+                                        ExecutorService executions) {
+        Started next = null;
+        Duration look = FIRST_LOOK;
+        boolean ended = false;
+        while (true) {
+            if (next == null) {
+                next = transport.receive(coordinator, Tags.ASSIGN, Duration.ZERO)
+                        .map(queued -> start(decodeAssign(queued), scratch, executor, executions))
+                        .orElse(null);
+            }
+            if (ended) {
+                return next;
+            }
+            ended = running.await(next == null ? look : settings.idleLimit()).isPresent();
+            Duration doubled = look.multipliedBy(2);
+            look = doubled.compareTo(LONGEST_LOOK) < 0 ? doubled : LONGEST_LOOK;
+        }
+    }
+
+    /**
+     * Copies and verifies the input of {@code assign} and queues its execution on the execution
+     * thread, after the ones queued before it. An input that does not match its name is not
+     * executed; a copy or run directory that cannot be made is this assignment's failure.
+     */
+    private Started start(Assign assign, ScratchDirectory scratch, Executor executor, ExecutorService executions) {
         assignments++;
         WorkerInjection injection = faults.forWorker(rank, assignments);
-        Result result = execute(assign, scratch, executor, probe, injection);
+        Path object = layout.corpus().resolve(assign.work().hex());
+        InputCopy.Copied copied = null;
+        RunDirectory run = null;
+        try {
+            run = scratch.newRun(assign.result());
+            copied = InputCopy.copy(object, assign.work(), run.input());
+            if (!copied.verified() && copied.actual().equals(assign.work())) {
+                // Only the empty input's object can fail to be read yet hash to its name; echoing
+                // that digest would make "not executed" look like a valid RESULT without children.
+                throw new WorkerException("input object of the empty input cannot be read")
+                        .with("path", object).with("problem", copied.problem());
+            }
+        } catch (FrontierException e) {
+            return new Started(assign, injection, run, CompletableFuture.completedFuture(new Ran(copied, null, e)));
+        }
+        if (!copied.verified()) {
+            return new Started(assign, injection, run, CompletableFuture.completedFuture(new Ran(copied, null, null)));
+        }
+        InputCopy.Copied verified = copied;
+        RunDirectory copiedInto = run;
+        return new Started(assign, injection, run, executions.submit(() -> execute(verified, copiedInto, executor)));
+    }
+
+    /** On the execution thread: runs the executor on a verified copy; touches only the run directory. */
+    private Ran execute(InputCopy.Copied copied, RunDirectory run, Executor executor) {
+        try {
+            return new Ran(copied, executor.run(run.input(), run.outputs(), settings.timeLimit()), null);
+        } catch (FrontierException e) {
+            return new Ran(copied, null, e);
+        }
+    }
+
+    /** Answers one assignment with exactly one RESULT, then removes its run directory. */
+    private void answer(Started started, Ran ran, ScratchDirectory scratch, Executor executor,
+                        Optional<CoverageProbe> probe) {
+        Assign assign = started.assign();
+        WorkerInjection injection = started.injection();
+        Result result = result(started, ran, executor, probe);
         if (!injection.stall().isZero()) {
             injected("worker.stall", assign, "ms=" + injection.stall().toMillis());
             sleep(injection.stall());
@@ -202,39 +303,33 @@ public final class WorkerRank {
         }
     }
 
-    private Result execute(Assign assign, ScratchDirectory scratch, Executor executor, Optional<CoverageProbe> probe,
-                           WorkerInjection injection) {
-        Path object = layout.corpus().resolve(assign.work().hex());
-        long inputSize = 0;
-        Execution execution = null;
+    /** The RESULT for what became of an assignment: a mismatch, a failure, or the staged children. */
+    private Result result(Started started, Ran ran, Executor executor, Optional<CoverageProbe> probe) {
+        Assign assign = started.assign();
+        InputCopy.Copied copied = ran.copied();
+        if (ran.failure() == null && !copied.verified()) {
+            Path object = layout.corpus().resolve(assign.work().hex());
+            figures.inputMismatch();
+            report("input does not match its name; not executed", context(assign) + ", path=" + object
+                    + ", actual=" + copied.actual() + ", bytesRead=" + copied.size() + ", problem=" + copied.problem());
+            return Answers.inputMismatch(assign, copied);
+        }
+        if (ran.failure() != null) {
+            return failed(assign, ran, executor, ran.failure());
+        }
+        Execution execution = ran.execution();
+        figures.execution(execution.outputs().size());
         try {
-            RunDirectory run = scratch.newRun(assign.result());
-            InputCopy.Copied copied = InputCopy.copy(object, assign.work(), run.input());
-            if (!copied.verified() && copied.actual().equals(assign.work())) {
-                // Only the empty input's object can fail to be read yet hash to its name; echoing
-                // that digest would make "not executed" look like a valid RESULT without children.
-                throw new WorkerException("input object of the empty input cannot be read")
-                        .with("path", object).with("problem", copied.problem());
-            }
-            if (!copied.verified()) {
-                figures.inputMismatch();
-                report("input does not match its name; not executed", context(assign) + ", path=" + object
-                        + ", actual=" + copied.actual() + ", bytesRead=" + copied.size() + ", problem=" + copied.problem());
-                return Answers.inputMismatch(assign, copied);
-            }
-            inputSize = copied.size();
-            execution = executor.run(run.input(), run.outputs(), settings.timeLimit());
-            figures.execution(execution.outputs().size());
             StageLocation location = new StageLocation(assign.epoch(), rank, assign.result().hex());
             StageWriter writer = new StageWriter(layout, location, files);
-            DeclaredFinding finding = inputFinding(execution, run.input(), probe);
+            DeclaredFinding finding = inputFinding(execution, started.run().input(), probe);
             ChildStaging.Staged staged = ChildStaging.stage(execution.outputs(), assign.work(), writer,
                     Result.MAX_CHILDREN, probe);
             if (staged.overLimit() > 0) {
                 report("children over the limit of one RESULT were left out", context(assign)
                         + ", overLimit=" + staged.overLimit() + ", limit=" + Result.MAX_CHILDREN);
             }
-            if (injection.extraStageFile()) {
+            if (started.injection().extraStageFile()) {
                 injected("worker.extra-stage-file", assign, "stage=" + writer.directory());
                 writer.stage(("frontier injected extra stage file " + assign.result() + "\n").getBytes(StandardCharsets.UTF_8));
             }
@@ -242,12 +337,19 @@ public final class WorkerRank {
             figures.staged(staged);
             return executed;
         } catch (FrontierException e) {
-            figures.failure();
-            int generated = execution == null ? 0 : execution.outputs().size();
-            report("assignment failed on this worker; answering with a RESULT that cannot be accepted",
-                    context(assign) + ", problem=" + e.getMessage());
-            return Answers.workerFailure(assign, inputSize, generated, executor.name(), execution);
+            return failed(assign, ran, executor, e);
         }
+    }
+
+    /** The RESULT that cannot be accepted, for an assignment that failed on this worker. */
+    private Result failed(Assign assign, Ran ran, Executor executor, FrontierException problem) {
+        figures.failure();
+        Execution execution = ran.execution();
+        long inputSize = ran.copied() != null && ran.copied().verified() ? ran.copied().size() : 0;
+        int generated = execution == null ? 0 : execution.outputs().size();
+        report("assignment failed on this worker; answering with a RESULT that cannot be accepted",
+                context(assign) + ", problem=" + problem.getMessage());
+        return Answers.workerFailure(assign, inputSize, generated, executor.name(), execution);
     }
 
     /**
@@ -281,6 +383,44 @@ public final class WorkerRank {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new WorkerException("interrupted during an injected stall", e).with("rank", rank);
+        }
+    }
+
+    /**
+     * What became of one assignment: the copy of its input (null if it could not be made), the
+     * execution (null if it did not run), and the failure that stopped it (null if none).
+     */
+    private record Ran(InputCopy.Copied copied, Execution execution, FrontierException failure) {
+    }
+
+    /**
+     * An assignment whose input is copied into {@code run} (null if that could not be created)
+     * and whose execution is queued, running or done.
+     */
+    private record Started(Assign assign, WorkerInjection injection, RunDirectory run, Future<Ran> ran) {
+
+        /** What became of this assignment, whose execution has ended. */
+        Ran ended() {
+            return await(Duration.ZERO).orElseThrow();
+        }
+
+        /** What became of this assignment, if its execution ends within {@code wait}. */
+        Optional<Ran> await(Duration wait) {
+            try {
+                return Optional.of(ran.get(wait.toNanos(), TimeUnit.NANOSECONDS));
+            } catch (TimeoutException e) {
+                return Optional.empty();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new WorkerException("interrupted while waiting for an execution", e)
+                        .with("work", assign.work()).with("result", assign.result());
+            } catch (ExecutionException e) {
+                if (e.getCause() instanceof RuntimeException unexpected) {
+                    throw unexpected;
+                }
+                throw new WorkerException("execution thread failed", e.getCause())
+                        .with("work", assign.work()).with("result", assign.result());
+            }
         }
     }
 }

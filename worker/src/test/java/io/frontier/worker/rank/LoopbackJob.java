@@ -39,6 +39,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.UnaryOperator;
 
 /**
  * A job of three ranks in one JVM for worker tests: rank 0 is the coordinator, driven by the
@@ -64,7 +65,7 @@ final class LoopbackJob implements AutoCloseable {
     private final ExecutorService thread = Executors.newSingleThreadExecutor();
     private final Future<WorkerFigures> worker;
 
-    private LoopbackJob(WorkerSettings settings, FaultPlan faults) throws IOException {
+    private LoopbackJob(WorkerSettings settings, FaultPlan faults, UnaryOperator<Transport> workerLink) throws IOException {
         Files.createDirectories(settings.campaignDirectory());
         this.layout = new CorpusLayout(settings.campaignDirectory());
         this.scratch = settings.scratchRoot();
@@ -72,8 +73,8 @@ final class LoopbackJob implements AutoCloseable {
         layout.createCorpus(files);
         this.corpus = new ObjectDirectory(layout.corpus(), files);
         PrintStream report = new PrintStream(diagnostics, true, StandardCharsets.UTF_8);
-        WorkerRank rank = new WorkerRank(ranks.get(WORKER), TOPOLOGY, EPOCH, settings, ExecutorFactory.onThisMachine(),
-                faults, report);
+        WorkerRank rank = new WorkerRank(workerLink.apply(ranks.get(WORKER)), TOPOLOGY, EPOCH, settings,
+                ExecutorFactory.onThisMachine(), faults, report);
         this.worker = thread.submit(rank::run);
     }
 
@@ -89,11 +90,17 @@ final class LoopbackJob implements AutoCloseable {
     }
 
     static LoopbackJob start(Path directory, ExecutorConfig executor, FaultPlan faults) throws IOException {
-        return new LoopbackJob(settings(directory, executor, WAIT, WAIT), faults);
+        return new LoopbackJob(settings(directory, executor, WAIT, WAIT), faults, UnaryOperator.identity());
     }
 
     static LoopbackJob start(WorkerSettings settings) throws IOException {
-        return new LoopbackJob(settings, FaultPlan.NONE);
+        return new LoopbackJob(settings, FaultPlan.NONE, UnaryOperator.identity());
+    }
+
+    /** A job whose worker talks through what {@code workerLink} makes of its transport. */
+    static LoopbackJob start(Path directory, ExecutorConfig executor, UnaryOperator<Transport> workerLink)
+            throws IOException {
+        return new LoopbackJob(settings(directory, executor, WAIT, WAIT), FaultPlan.NONE, workerLink);
     }
 
     Transport coordinator() {

@@ -35,6 +35,9 @@ import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -117,6 +120,56 @@ class WorkerRankTest {
         assertThat(job.workerScratch().resolve("run-" + firstAssign.result().hex())).doesNotExist();
         job.shutdown();
         assertThat(job.workerScratch()).doesNotExist();
+    }
+
+    @Test
+    void aQueuedAssignmentStartsExecutingBeforeTheEndedOneIsAnswered() throws Exception {
+        Path started = Files.createDirectories(dir.resolve("started"));
+        CommandConfig marking = target("touch '" + started + "'/\"$(cat \"$1\")\"; sleep 0.3\n"
+                + "printf 'child\\n' > \"$2/c\"\n");
+        // The worker's first RESULT is held until the second execution has started, for at most
+        // five seconds: a worker that answers before it starts the next execution waits them out.
+        CompletableFuture<Boolean> secondStartedFirst = new CompletableFuture<>();
+        job = LoopbackJob.start(dir, marking, transport -> new HoldingFirstResult(transport, () -> {
+            boolean seen = awaitFile(started.resolve("second"), Duration.ofSeconds(5));
+            secondStartedFirst.complete(seen);
+        }));
+        Digest first = job.seed("first");
+        Digest second = job.seed("second");
+
+        Assign firstAssign = job.assign(first);
+        Assign secondAssign = job.assign(second);
+        Result firstResult = job.awaitResult();
+        Result secondResult = job.awaitResult();
+
+        assertThat(secondStartedFirst.get()).isTrue();
+        assertThat(firstResult.result()).isEqualTo(firstAssign.result());
+        assertThat(secondResult.result()).isEqualTo(secondAssign.result());
+        job.inspect(firstAssign, firstResult);
+        job.inspect(secondAssign, secondResult);
+        assertThat(firstResult.children()).hasSize(1);
+        assertThat(job.shutdown().figures()).containsEntry(WorkerFigures.RESULTS, 2L)
+                .containsEntry(WorkerFigures.EXECUTIONS, 2L);
+    }
+
+    @Test
+    void theNextInputIsCopiedAndVerifiedWhileTheCurrentExecutionRuns() throws Exception {
+        Path started = Files.createDirectories(dir.resolve("started"));
+        job = LoopbackJob.start(dir, target("touch '" + started + "'/\"$(cat \"$1\")\"; sleep 1\n"));
+        Digest first = job.seed("first");
+        Digest second = job.seed("second");
+
+        job.assign(first);
+        Assign secondAssign = job.assign(second);
+        assertThat(awaitFile(started.resolve("first"), Duration.ofSeconds(10))).isTrue();
+        Path secondInput = job.workerScratch().resolve("run-" + secondAssign.result().hex()).resolve("input");
+
+        assertThat(awaitFile(secondInput, Duration.ofMillis(800)))
+                .as("second input copied during the first execution").isTrue();
+        assertThat(started.resolve("second")).doesNotExist();
+        assertThat(secondInput).hasContent("second");
+        assertThat(job.awaitResult().work()).isEqualTo(first);
+        assertThat(job.awaitResult().work()).isEqualTo(second);
     }
 
     @Test
@@ -410,6 +463,55 @@ class WorkerRankTest {
             one.put(0, (byte) (one.get(0) ^ 1));
             one.rewind();
             channel.write(one, offset);
+        }
+    }
+
+    /** Whether {@code file} exists within {@code wait}. */
+    private static boolean awaitFile(Path file, Duration wait) {
+        long deadline = System.nanoTime() + wait.toNanos();
+        while (!Files.exists(file)) {
+            if (System.nanoTime() > deadline) {
+                return false;
+            }
+            LockSupport.parkNanos(Duration.ofMillis(5).toNanos());
+        }
+        return true;
+    }
+
+    /** A worker's transport that runs {@code hold} before it sends the worker's first RESULT. */
+    private static final class HoldingFirstResult implements Transport {
+
+        private final Transport transport;
+        private final Runnable hold;
+        private boolean held;
+
+        HoldingFirstResult(Transport transport, Runnable hold) {
+            this.transport = transport;
+            this.hold = hold;
+        }
+
+        @Override
+        public int rank() {
+            return transport.rank();
+        }
+
+        @Override
+        public int size() {
+            return transport.size();
+        }
+
+        @Override
+        public void send(int destination, int tag, byte[] payload) {
+            if (tag == Tags.RESULT && !held) {
+                held = true;
+                hold.run();
+            }
+            transport.send(destination, tag, payload);
+        }
+
+        @Override
+        public Optional<Envelope> receive(int source, int tag, Duration timeout) {
+            return transport.receive(source, tag, timeout);
         }
     }
 }

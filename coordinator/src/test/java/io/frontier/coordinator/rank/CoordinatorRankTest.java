@@ -1,0 +1,289 @@
+package io.frontier.coordinator.rank;
+
+import static io.frontier.coordinator.CampaignFixture.ALICE;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.frontier.coordinator.CampaignFixture;
+import io.frontier.coordinator.budget.Budget;
+import io.frontier.coordinator.commit.Checkpoints;
+import io.frontier.coordinator.commit.CommitChain;
+import io.frontier.coordinator.commit.CommitPoint;
+import io.frontier.coordinator.commit.EntryFinisher;
+import io.frontier.coordinator.progress.StoreProgress;
+import io.frontier.coordinator.rejection.InvalidResultHandler;
+import io.frontier.coordinator.replay.Replay;
+import io.frontier.coordinator.replay.StageJanitor;
+import io.frontier.coordinator.termination.Outcome;
+import io.frontier.coordinator.termination.TerminationSettings;
+import io.frontier.coordinator.validation.ResultValidator;
+import io.frontier.store.corpus.Digest;
+import io.frontier.store.record.WorkState;
+import io.frontier.store.wire.Assign;
+import io.frontier.store.wire.Execution;
+import io.frontier.store.wire.Result;
+import io.frontier.store.wire.Tags;
+import io.frontier.store.wire.WireCodec;
+import io.frontier.worker.fault.FaultPlan;
+import io.frontier.worker.link.Envelope;
+import io.frontier.worker.link.LoopbackTransport;
+import io.frontier.worker.link.Receiving;
+import io.frontier.worker.link.Transport;
+import io.frontier.worker.shutdown.ShutdownReply;
+import io.frontier.worker.topology.JobTopology;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Deque;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A real coordinator rank on its own thread over {@link LoopbackTransport}, with a real SQLite
+ * store and corpus; the test plays its two workers.
+ */
+@Timeout(60)
+class CoordinatorRankTest {
+
+    private static final Duration WAIT = Duration.ofSeconds(20);
+    private static final JobTopology TOPOLOGY = new JobTopology(3, 1);
+    private static final List<Integer> WORKERS = List.of(1, 2);
+    private static final TerminationSettings FAST = new TerminationSettings(Duration.ofMillis(20),
+            Duration.ofMillis(20), Duration.ofSeconds(2), Duration.ofSeconds(3), Duration.ofSeconds(2),
+            Duration.ofSeconds(2));
+
+    @TempDir
+    Path directory;
+
+    private CampaignFixture campaign;
+    private final List<Transport> ranks = LoopbackTransport.connect(TOPOLOGY.size());
+    private GatedTransport root;
+    /** Commit points in the order the coordinator reached them, with the ASSIGNs sent by then. */
+    private final List<String> journal = Collections.synchronizedList(new ArrayList<>());
+
+    @BeforeEach
+    void open() {
+        campaign = new CampaignFixture(directory);
+        root = new GatedTransport(ranks.get(0));
+    }
+
+    @AfterEach
+    void close() {
+        campaign.close();
+    }
+
+    @Test
+    void eachWorkerHoldsTwoAssignmentsAndResultsReceivedTogetherAreCommittedAsOneBatch() throws Exception {
+        List<Digest> items = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            items.add(campaign.seed("item-" + i));
+        }
+        CompletableFuture<Outcome> outcome = CompletableFuture.supplyAsync(() -> coordinator().run());
+        Map<Integer, Deque<Assign>> held = new TreeMap<>();
+        for (int worker : WORKERS) {
+            held.put(worker, new ArrayDeque<>(List.of(awaitAssign(worker), awaitAssign(worker))));
+        }
+
+        // Both workers answer their first assignment while the coordinator is kept from
+        // receiving, so that it finds both RESULTs at once.
+        root.close();
+        for (int worker : WORKERS) {
+            answer(worker, held.get(worker).pollFirst());
+        }
+        root.open();
+        for (int worker : WORKERS) {
+            held.get(worker).addLast(awaitAssign(worker));
+        }
+        awaitJournal(4);
+        int answered = 2;
+        while (answered < items.size()) {
+            for (int worker : WORKERS) {
+                Assign next = held.get(worker).pollFirst();
+                if (next != null) {
+                    answer(worker, next);
+                    answered++;
+                }
+            }
+        }
+        for (int worker : WORKERS) {
+            assertThat(held.get(worker)).isEmpty();
+            Envelope shutdown = Receiving.receiveOrFail(ranks.get(worker), 0, Tags.SHUTDOWN, WAIT);
+            ShutdownReply.acknowledge(ranks.get(worker), TOPOLOGY, shutdown, Map.of());
+        }
+        Outcome ended = outcome.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+
+        assertThat(ended.ending()).isEqualTo(Outcome.Ending.COMMITTED);
+        assertThat(ended.clean()).isTrue();
+        // The two results received together were decided in one batch, and both workers had
+        // their next items before it: the four first ASSIGNs and the two that replaced them.
+        String decided = CommitPoint.AFTER_BEGIN_COMMIT + " after 6 ASSIGNs";
+        String completed = CommitPoint.AFTER_COMPLETE + " after 6 ASSIGNs";
+        assertThat(journal.subList(0, 4)).containsExactly(decided, decided, completed, completed);
+        assertThat(root.assignsSent()).isEqualTo(items.size());
+        for (Digest item : items) {
+            assertThat(campaign.store.work(item).state()).isEqualTo(WorkState.DONE);
+        }
+    }
+
+    @Test
+    void aQuarantinedWorkerGetsNoFurtherAssignmentEvenWhenItsOtherResultIsValid() throws Exception {
+        List<Digest> items = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            items.add(campaign.seed("item-" + i));
+        }
+        CompletableFuture<Outcome> outcome = CompletableFuture.supplyAsync(() -> coordinator().run());
+        Assign first = awaitAssign(1);
+        Assign second = awaitAssign(1);
+        CompletableFuture<Integer> servedByOther = CompletableFuture.supplyAsync(() -> serve(2));
+
+        ranks.get(1).send(0, Tags.RESULT, "not a result".getBytes(StandardCharsets.UTF_8));
+        answer(1, second);
+        Envelope next = Receiving.receiveOrFail(ranks.get(1), 0, Transport.ANY_TAG, WAIT);
+        assertThat(next.tag()).isEqualTo(Tags.SHUTDOWN);
+        ShutdownReply.acknowledge(ranks.get(1), TOPOLOGY, next, Map.of());
+        Outcome ended = outcome.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+
+        assertThat(ended.ending()).isEqualTo(Outcome.Ending.COMMITTED);
+        assertThat(ended.exitCode()).isEqualTo(1);
+        assertThat(servedByOther.get()).isEqualTo(items.size() - 1);
+        assertThat(campaign.store.work(second.work()).state()).isEqualTo(WorkState.DONE);
+        assertThat(campaign.store.work(first.work()).state()).isEqualTo(WorkState.DONE);
+        for (Digest item : items) {
+            assertThat(campaign.store.work(item).state()).isEqualTo(WorkState.DONE);
+        }
+    }
+
+    /** Plays {@code worker} until its SHUTDOWN: answers every ASSIGN; returns how many it answered. */
+    private int serve(int worker) {
+        int answered = 0;
+        while (true) {
+            Envelope message = Receiving.receiveOrFail(ranks.get(worker), 0, Transport.ANY_TAG, WAIT);
+            if (message.tag() == Tags.SHUTDOWN) {
+                ShutdownReply.acknowledge(ranks.get(worker), TOPOLOGY, message, Map.of());
+                return answered;
+            }
+            answer(worker, WireCodec.decode(message.payload(), Assign.class));
+            answered++;
+        }
+    }
+
+    private CoordinatorRank coordinator() {
+        Checkpoints recording = (point, work) -> journal.add(point + " after " + root.assignsSent() + " ASSIGNs");
+        EntryFinisher finisher = new EntryFinisher(campaign.store, campaign.layout, campaign.files, Checkpoints.NONE);
+        CoordinatorServices services = new CoordinatorServices(campaign.store, campaign.corpus, null,
+                new ResultValidator(campaign.layout),
+                new CommitChain(campaign.store, campaign.layout, campaign.files, recording),
+                new InvalidResultHandler(campaign.store, campaign.layout, campaign.files),
+                new Replay(campaign.store, finisher),
+                new StageJanitor(campaign.store, campaign.layout, campaign.files), FaultPlan.NONE,
+                new StoreProgress(campaign.store, campaign.kv, Map.of(ALICE, 0)));
+        CoordinatorSettings settings = new CoordinatorSettings(Duration.ofMinutes(5), 10, null, WAIT, FAST, Budget.NONE,
+                List.of("command"));
+        PrintStream log = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+        return new CoordinatorRank(root, TOPOLOGY, services, settings, campaign.epoch, ALICE, Set.of(), log);
+    }
+
+    /** Waits until the coordinator has reached {@code points} commit points. */
+    private void awaitJournal(int points) throws InterruptedException {
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        while (journal.size() < points && System.nanoTime() < deadline) {
+            TimeUnit.MILLISECONDS.sleep(5);
+        }
+    }
+
+    private Assign awaitAssign(int worker) {
+        Envelope message = Receiving.receiveOrFail(ranks.get(worker), 0, Tags.ASSIGN, WAIT);
+        return WireCodec.decode(message.payload(), Assign.class);
+    }
+
+    /** What a worker does for an input without children: a RESULT that declares none. */
+    private void answer(int worker, Assign assign) {
+        Result result = new Result(assign.work(), assign.token(), assign.result(), assign.work(), List.of(), 0,
+                new Execution("command", "ok", 0, false, 5, false), null);
+        ranks.get(worker).send(0, Tags.RESULT, WireCodec.encode(result));
+    }
+
+    /**
+     * The coordinator's transport, which the test can close: a receive then waits until the test
+     * opens it again. Counts the ASSIGNs sent through it.
+     */
+    private static final class GatedTransport implements Transport {
+
+        private final Transport transport;
+        private final AtomicInteger assigns = new AtomicInteger();
+        private boolean closed;
+        private boolean waiting;
+
+        GatedTransport(Transport transport) {
+            this.transport = transport;
+        }
+
+        /** Closes the gate and returns once the coordinator waits at it. */
+        synchronized void close() throws InterruptedException {
+            closed = true;
+            while (!waiting) {
+                wait();
+            }
+        }
+
+        synchronized void open() {
+            closed = false;
+            notifyAll();
+        }
+
+        int assignsSent() {
+            return assigns.get();
+        }
+
+        @Override
+        public int rank() {
+            return transport.rank();
+        }
+
+        @Override
+        public int size() {
+            return transport.size();
+        }
+
+        @Override
+        public void send(int destination, int tag, byte[] payload) {
+            if (tag == Tags.ASSIGN) {
+                assigns.incrementAndGet();
+            }
+            transport.send(destination, tag, payload);
+        }
+
+        @Override
+        public Optional<Envelope> receive(int source, int tag, Duration timeout) {
+            synchronized (this) {
+                while (closed) {
+                    waiting = true;
+                    notifyAll();
+                    try {
+                        wait();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        return Optional.empty();
+                    }
+                }
+                waiting = false;
+            }
+            return transport.receive(source, tag, timeout);
+        }
+    }
+}
