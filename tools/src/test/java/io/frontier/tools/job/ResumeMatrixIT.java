@@ -89,8 +89,9 @@ class ResumeMatrixIT {
         List<WorkRecord> decided = committing(atCrash).stream()
                 .filter(work -> work.owner().equals(Owner.of("epoch-1/rank-1"))).toList();
         assertThat(decided).as("entries the killed coordinator decided").isNotEmpty();
-        assertThat(campaign.harness.corpusObjects()).as("no child promoted before the crash")
-                .doesNotContainAnyElementsOf(newChildrenOf(campaign, atCrash, decided));
+        // The decided entries may all be of the last generation, without children: then there is nothing to check.
+        assertThat(campaign.harness.corpusObjects()).filteredOn(newChildrenOf(campaign, atCrash, decided)::contains)
+                .as("no child promoted before the crash").isEmpty();
         campaign.resumeWhenPresumedDead(atCrash);
         assertReplayedNotExecutedAgain(campaign, decided);
     }
