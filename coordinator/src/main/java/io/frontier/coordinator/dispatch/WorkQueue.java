@@ -71,6 +71,14 @@ public final class WorkQueue {
         return retried.isEmpty() && items.isEmpty();
     }
 
+    /** Empties the queue; returns the leases of what it held, retried items first. */
+    public List<Lease> takeAll() {
+        List<Lease> taken = leases();
+        retried.clear();
+        items.clear();
+        return taken;
+    }
+
     /** The leases of every queued item, for renewal. */
     public List<Lease> leases() {
         List<Lease> leases = new ArrayList<>(size());

@@ -467,8 +467,7 @@ public final class CoordinatorRank implements LocalFrontier {
         }
         draining = true;
         counts.budgetStops++;
-        List<Lease> queued = queue.leases();
-        queued.forEach(queue::drop);
+        List<Lease> queued = queue.takeAll();
         for (int from = 0; from < queued.size(); from += CampaignStore.MAX_BATCH) {
             List<Lease> batch = queued.subList(from, Math.min(queued.size(), from + CampaignStore.MAX_BATCH));
             // A release that fails (the lease was lost meanwhile) leaves the item to expire as usual.
