@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -17,6 +19,7 @@ import java.util.concurrent.TimeUnit;
 final class JobProcesses {
 
     private static final String RANK_VARIABLE = "OMPI_COMM_WORLD_RANK=";
+    private static final Duration EXIT_AFTER_KILL = Duration.ofSeconds(30);
 
     private JobProcesses() {
     }
@@ -68,15 +71,47 @@ final class JobProcesses {
         }
     }
 
-    /** SIGKILL to {@code mpirun} and every process under it at once, as when a node is lost. */
-    static void killJob(ProcessHandle mpirun) {
+    /**
+     * SIGKILL to {@code mpirun} and every process under it at once, as when a node is lost, and
+     * waits until each has exited. mpirun may end before its ranks do, and a rank killed inside
+     * a SQLite commit may have written its WAL frames without publishing them in the shared
+     * index yet: a reader opening the store while that rank still lives does not see the commit,
+     * the next job's recovery of the WAL does. What the job left must be read after it is gone.
+     */
+    static void killJob(ProcessHandle mpirun) throws InterruptedException {
         List<ProcessHandle> all = new ArrayList<>(mpirun.descendants().toList());
         all.add(mpirun);
         all.forEach(ProcessHandle::destroyForcibly);
+        Instant deadline = Instant.now().plus(EXIT_AFTER_KILL);
+        for (ProcessHandle process : all) {
+            while (running(process.pid())) {
+                if (Instant.now().isAfter(deadline)) {
+                    throw new IllegalStateException("process " + process.pid() + " still runs "
+                            + EXIT_AFTER_KILL.toSeconds() + " s after SIGKILL");
+                }
+                Thread.sleep(5);
+            }
+        }
+    }
+
+    /**
+     * Whether {@code pid} still runs: a zombie does not, since the kernel closed its files and
+     * dropped its locks before it became one, whoever reaps it and whenever.
+     */
+    private static boolean running(long pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"), StandardCharsets.ISO_8859_1);
+            char state = stat.charAt(stat.lastIndexOf(')') + 2);
+            return state != 'Z' && state != 'X';
+        } catch (IOException gone) {
+            return false;
+        }
     }
 
     /** Kills every job of this JVM still running; for {@code finally} blocks, so no test leaves one behind. */
-    static void killLeftovers() {
-        mpiruns().forEach(JobProcesses::killJob);
+    static void killLeftovers() throws InterruptedException {
+        for (ProcessHandle mpirun : mpiruns()) {
+            killJob(mpirun);
+        }
     }
 }

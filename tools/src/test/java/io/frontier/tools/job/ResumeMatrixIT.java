@@ -58,7 +58,7 @@ class ResumeMatrixIT {
     Path directory;
 
     @AfterEach
-    void killLeftovers() {
+    void killLeftovers() throws InterruptedException {
         JobProcesses.killLeftovers();
     }
 

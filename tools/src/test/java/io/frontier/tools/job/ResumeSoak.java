@@ -43,7 +43,7 @@ class ResumeSoak {
     Path directory;
 
     @AfterEach
-    void killLeftovers() {
+    void killLeftovers() throws InterruptedException {
         JobProcesses.killLeftovers();
     }
 
