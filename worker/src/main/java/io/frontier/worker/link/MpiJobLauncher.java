@@ -1,5 +1,6 @@
 package io.frontier.worker.link;
 
+import io.frontier.worker.executor.process.SystemTools;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -15,22 +16,30 @@ import java.util.StringJoiner;
  * {@code --oversubscribe} only when the job has more ranks than this machine has cores: both
  * change what mpirun permits, so they are never added where they are not needed. Ranks are not
  * bound to cores, because a rank spends its time waiting on messages and child processes.
+ *
+ * <p>Every rank runs under {@code prlimit --core=0}: a JVM's core dump is gigabytes (its crash
+ * report is written either way), and the executors a worker starts inherit the limit, so their
+ * launches need no {@code prlimit} of their own (see
+ * {@link io.frontier.worker.executor.process.InheritedCoreLimit}).
  */
 public final class MpiJobLauncher {
 
     private final MpiInstallation installation;
+    private final Path prlimit;
     private final boolean runningAsRoot;
     private final int cores;
 
-    public MpiJobLauncher(MpiInstallation installation, boolean runningAsRoot, int cores) {
+    public MpiJobLauncher(MpiInstallation installation, Path prlimit, boolean runningAsRoot, int cores) {
         this.installation = installation;
+        this.prlimit = prlimit;
         this.runningAsRoot = runningAsRoot;
         this.cores = cores;
     }
 
-    /** A launcher for this machine: its cores, and whether this process runs as root. */
+    /** A launcher for this machine: its cores, its prlimit, and whether this process runs as root. */
     public static MpiJobLauncher forThisMachine(MpiInstallation installation) {
-        return new MpiJobLauncher(installation, isRoot(), Runtime.getRuntime().availableProcessors());
+        return new MpiJobLauncher(installation, SystemTools.find().prlimit(), isRoot(),
+                Runtime.getRuntime().availableProcessors());
     }
 
     /** The full mpirun command line for {@code spec}. */
@@ -51,6 +60,9 @@ public final class MpiJobLauncher {
             command.add("-x");
             command.add(name + "=" + value);
         });
+        command.add(prlimit.toString());
+        command.add("--core=0");
+        command.add("--");
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.add("-Djava.library.path=" + installation.libraryDirectory());
         command.addAll(spec.jvmOptions());

@@ -12,29 +12,33 @@ class MpiJobLauncherTest {
 
     private static final MpiInstallation INSTALLATION =
             new MpiInstallation(Path.of("/opt/mpi/bin/mpirun"), Path.of("/opt/mpi/lib"), "4.1.4");
+    private static final Path PRLIMIT = Path.of("/usr/bin/prlimit");
     private static final MpiJobSpec THREE_RANKS =
             new MpiJobSpec(3, "a.jar:b.jar", List.of("-Xmx64m"), "org.example.Main", List.of("x", "y"),
                     Map.of("B_VAR", "2", "A_VAR", "1"));
 
     @Test
     void rootMayRunOnlyWhenThisProcessIsRoot() {
-        assertThat(new MpiJobLauncher(INSTALLATION, true, 8).command(THREE_RANKS)).contains("--allow-run-as-root");
-        assertThat(new MpiJobLauncher(INSTALLATION, false, 8).command(THREE_RANKS)).doesNotContain("--allow-run-as-root");
+        assertThat(new MpiJobLauncher(INSTALLATION, PRLIMIT, true, 8).command(THREE_RANKS)).contains("--allow-run-as-root");
+        assertThat(new MpiJobLauncher(INSTALLATION, PRLIMIT, false, 8).command(THREE_RANKS)).doesNotContain("--allow-run-as-root");
     }
 
     @Test
     void oversubscribesOnlyWhenRanksExceedCores() {
-        assertThat(new MpiJobLauncher(INSTALLATION, false, 2).command(THREE_RANKS)).contains("--oversubscribe");
-        assertThat(new MpiJobLauncher(INSTALLATION, false, 3).command(THREE_RANKS)).doesNotContain("--oversubscribe");
+        assertThat(new MpiJobLauncher(INSTALLATION, PRLIMIT, false, 2).command(THREE_RANKS)).contains("--oversubscribe");
+        assertThat(new MpiJobLauncher(INSTALLATION, PRLIMIT, false, 3).command(THREE_RANKS)).doesNotContain("--oversubscribe");
     }
 
     @Test
     void ranksLoadTheJniLibraryOfTheInstallationAndRunTheMainClassWithItsArguments() {
-        List<String> command = new MpiJobLauncher(INSTALLATION, false, 8).command(THREE_RANKS);
+        List<String> command = new MpiJobLauncher(INSTALLATION, PRLIMIT, false, 8).command(THREE_RANKS);
 
         assertThat(command.get(0)).isEqualTo("/opt/mpi/bin/mpirun");
         assertThat(command).containsSequence("-np", "3");
         assertThat(command).contains("-Djava.library.path=/opt/mpi/lib");
+        assertThat(command).as("ranks and the executors they start dump no core")
+                .containsSequence("/usr/bin/prlimit", "--core=0", "--", Path.of(System.getProperty("java.home"), "bin",
+                        "java").toString());
         assertThat(command).containsSequence("-Xmx64m", "-cp", MpiJobLauncher.absoluteClasspath("a.jar:b.jar"),
                 "org.example.Main", "x", "y");
         assertThat(command.subList(command.size() - 3, command.size())).containsExactly("org.example.Main", "x", "y");
@@ -42,7 +46,7 @@ class MpiJobLauncherTest {
 
     @Test
     void everyRankGetsTheJobsEnvironmentThroughMpirunInNameOrder() {
-        List<String> command = new MpiJobLauncher(INSTALLATION, false, 8).command(THREE_RANKS);
+        List<String> command = new MpiJobLauncher(INSTALLATION, PRLIMIT, false, 8).command(THREE_RANKS);
 
         assertThat(command).containsSequence("-x", "A_VAR=1", "-x", "B_VAR=2");
         assertThat(command.indexOf("-x")).isLessThan(command.indexOf("-cp"));

@@ -17,7 +17,9 @@ import java.util.concurrent.TimeUnit;
  * <p>The launch is {@code setsid prlimit --core=0 [limits] -- program args}. Both tools exec the
  * next program in place (the child is never a group leader when it starts, so {@code setsid} does
  * not fork), so the pid the JDK reports is the program's own pid, and also the id of its session
- * and process group.
+ * and process group. When this process already runs with core dumps off (see
+ * {@link InheritedCoreLimit}; {@code frontier run} starts its ranks so) and the spec sets no
+ * other limit, {@code prlimit} would change nothing and is left out.
  *
  * <p>Ownership: the runner owns the child and its whole process group for the duration of
  * {@link #run}; when {@code run} returns or throws, the group has been sent SIGKILL. At the time
@@ -42,8 +44,18 @@ public final class ProcessRunner {
     private final ProcessGroup group;
     private final int tailBytes;
     private final Duration grace;
+    private final boolean coreDumpsInheritedOff;
 
+    /** A runner whose launches keep {@code prlimit} unless this process runs with core dumps off. */
     public ProcessRunner(SystemTools tools, int tailBytes, Duration grace) {
+        this(tools, tailBytes, grace, InheritedCoreLimit.off());
+    }
+
+    /**
+     * A runner that leaves {@code prlimit} out of launches with no limit when
+     * {@code coreDumpsInheritedOff}: only true if this process's core limit is zero, soft and hard.
+     */
+    ProcessRunner(SystemTools tools, int tailBytes, Duration grace, boolean coreDumpsInheritedOff) {
         if (tailBytes < 1) {
             throw new IllegalArgumentException("tails keep at least one byte, got " + tailBytes);
         }
@@ -54,6 +66,7 @@ public final class ProcessRunner {
         this.group = new ProcessGroup(tools);
         this.tailBytes = tailBytes;
         this.grace = grace;
+        this.coreDumpsInheritedOff = coreDumpsInheritedOff;
     }
 
     /** A runner with this machine's tools and the default tail size and grace period. */
@@ -65,18 +78,20 @@ public final class ProcessRunner {
     public List<String> launchCommand(ProcessSpec spec) {
         List<String> command = new ArrayList<>();
         command.add(tools.setsid().toString());
-        command.add(tools.prlimit().toString());
-        command.add("--core=0");
         ResourceLimits limits = spec.limits();
-        if (limits.addressSpaceMiB() > 0) {
-            command.add("--as=" + limits.addressSpaceBytes());
-        }
-        if (limits.cpuSeconds() > 0) {
-            // Soft limit: SIGXCPU, which a target may catch; the hard limit one second later kills.
-            command.add("--cpu=" + limits.cpuSeconds() + ":" + (limits.cpuSeconds() + 1));
-        }
-        if (limits.fileSizeMiB() > 0) {
-            command.add("--fsize=" + limits.fileSizeBytes());
+        if (!coreDumpsInheritedOff || !limits.equals(ResourceLimits.NONE)) {
+            command.add(tools.prlimit().toString());
+            command.add("--core=0");
+            if (limits.addressSpaceMiB() > 0) {
+                command.add("--as=" + limits.addressSpaceBytes());
+            }
+            if (limits.cpuSeconds() > 0) {
+                // Soft limit: SIGXCPU, which a target may catch; the hard limit one second later kills.
+                command.add("--cpu=" + limits.cpuSeconds() + ":" + (limits.cpuSeconds() + 1));
+            }
+            if (limits.fileSizeMiB() > 0) {
+                command.add("--fsize=" + limits.fileSizeBytes());
+            }
         }
         command.add("--");
         command.add(spec.program().toString());

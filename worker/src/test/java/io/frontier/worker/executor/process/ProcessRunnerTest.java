@@ -22,7 +22,8 @@ class ProcessRunnerTest {
     private static final Duration LONG = Duration.ofSeconds(20);
     private static final Duration SHORT_GRACE = Duration.ofMillis(300);
 
-    private final ProcessRunner runner = ProcessRunner.onThisMachine();
+    /** Launches through prlimit whatever limits the test JVM runs under, as the launch failure test expects. */
+    private final ProcessRunner runner = runnerWithCoreDumps(false);
 
     @TempDir
     Path dir;
@@ -222,11 +223,49 @@ class ProcessRunnerTest {
         ProcessSpec spec = new ProcessSpec(Path.of("/bin/true"), List.of("x"), PATH_ONLY, dir, Optional.empty(),
                 new ResourceLimits(1, 2, 3));
 
-        List<String> command = runner.launchCommand(spec);
+        for (boolean inheritedOff : List.of(false, true)) {
+            List<String> command = runnerWithCoreDumps(inheritedOff).launchCommand(spec);
 
-        assertThat(command.get(0)).endsWith("/setsid");
-        assertThat(command.get(1)).endsWith("/prlimit");
-        assertThat(command.subList(2, command.size()))
-                .containsExactly("--core=0", "--as=1048576", "--cpu=2:3", "--fsize=3145728", "--", "/bin/true", "x");
+            assertThat(command.get(0)).endsWith("/setsid");
+            assertThat(command.get(1)).endsWith("/prlimit");
+            assertThat(command.subList(2, command.size()))
+                    .containsExactly("--core=0", "--as=1048576", "--cpu=2:3", "--fsize=3145728", "--", "/bin/true", "x");
+        }
+    }
+
+    @Test
+    void prlimitIsLeftOutOnlyWhenCoreDumpsAreInheritedOffAndNoOtherLimitIsSet() {
+        ProcessSpec spec = new ProcessSpec(Path.of("/bin/true"), List.of("-x"), PATH_ONLY, dir, Optional.empty(),
+                ResourceLimits.NONE);
+
+        List<String> inheritedOff = runnerWithCoreDumps(true).launchCommand(spec);
+        List<String> inheritedOn = runnerWithCoreDumps(false).launchCommand(spec);
+
+        assertThat(inheritedOff.get(0)).endsWith("/setsid");
+        assertThat(inheritedOff.subList(1, inheritedOff.size())).containsExactly("--", "/bin/true", "-x");
+        assertThat(inheritedOn.get(1)).endsWith("/prlimit");
+        assertThat(inheritedOn.subList(2, inheritedOn.size())).containsExactly("--core=0", "--", "/bin/true", "-x");
+    }
+
+    @Test
+    void withoutPrlimitTheProgramStillLeadsItsOwnGroupAndItsArgumentsReachIt() throws Exception {
+        Path program = script(dir, "reports", """
+                ps -o pgid= -p $$ | tr -d ' ' > pgid
+                printf '%s\n' "$@" > arguments
+                exit 4
+                """);
+        ProcessSpec spec = new ProcessSpec(program, List.of("-c", "--", "two words"), PATH_ONLY, dir,
+                Optional.empty(), ResourceLimits.NONE);
+
+        ProcessResult result = runnerWithCoreDumps(true).run(spec, LONG);
+
+        assertThat(result.termination()).isEqualTo(new Termination.Exited(4));
+        assertThat(Files.readString(dir.resolve("pgid")).strip()).isEqualTo(Long.toString(result.pid()));
+        assertThat(Files.readAllLines(dir.resolve("arguments"))).containsExactly("-c", "--", "two words");
+    }
+
+    private static ProcessRunner runnerWithCoreDumps(boolean inheritedOff) {
+        return new ProcessRunner(SystemTools.find(), ProcessRunner.DEFAULT_TAIL_BYTES, ProcessRunner.DEFAULT_GRACE,
+                inheritedOff);
     }
 }
