@@ -26,16 +26,27 @@ public final class SeedAdmission {
         this.store = store;
     }
 
-    /** What one pass did. {@code admitted} counts items new to the store. */
-    public record Pass(int published, int admitted, int unreadable, int skipped) {
+    /**
+     * What one pass did. {@code admitted} counts items new to the store; {@code complete} is
+     * false when the pass stopped at its limit and files may be left for the next.
+     */
+    public record Pass(int published, int admitted, int unreadable, int skipped, boolean complete) {
         public boolean foundWork() {
             return admitted > 0;
         }
     }
 
-    /** Scans the seed directory once and admits what it imported, in store-sized batches. */
+    /** Scans the whole seed directory once and admits what it imported, in store-sized batches. */
     public Pass scan(long epoch) {
-        SeedScan scan = scanner.scan();
+        return admit(epoch, scanner.scan());
+    }
+
+    /** Like {@link #scan(long)}, but stops once {@code limit} files are published. */
+    public Pass scan(long epoch, int limit) {
+        return admit(epoch, scanner.scan(limit));
+    }
+
+    private Pass admit(long epoch, SeedScan scan) {
         List<WorkPayload> payloads = new ArrayList<>();
         for (SeedScan.Imported imported : scan.imported()) {
             payloads.add(new WorkPayload(imported.digest(), imported.size()));
@@ -49,6 +60,7 @@ public final class SeedAdmission {
                 }
             }
         }
-        return new Pass(scan.imported().size(), admitted, scan.unreadable().size(), scan.skipped().size());
+        return new Pass(scan.imported().size(), admitted, scan.unreadable().size(), scan.skipped().size(),
+                scan.complete());
     }
 }

@@ -52,11 +52,12 @@ import java.util.TreeSet;
  * protocol ends the job, and returns how it ended.
  *
  * <p>Order of a job: root replays the commits earlier epochs left unfinished, sweeps their stale
- * stages and audits the public corpus; then it tells the other coordinators to start. Only then
- * does any coordinator claim or dispatch. From there every turn of the loop handles one message
- * (a RESULT together with the other RESULTs already received), fills the workers' open places
- * from the local queue (claiming from the store when it is empty), renews leases when due, and
- * lets the termination protocol act. Each worker holds up to {@link #ASSIGNMENTS_PER_WORKER}
+ * stages, audits the public corpus and admits a first slice of the seed directory; then it
+ * tells the other coordinators to start. Only then does any coordinator claim or dispatch. From
+ * there every turn of the loop handles one message (a RESULT together with the other RESULTs
+ * already received), fills the workers' open places from the local queue (claiming from the
+ * store when it is empty), on root admits the next slice of seeds while any are left, renews
+ * leases when due, and lets the termination protocol act. Each worker holds up to {@link #ASSIGNMENTS_PER_WORKER}
  * assignments.
  */
 public final class CoordinatorRank implements LocalFrontier {
@@ -73,6 +74,12 @@ public final class CoordinatorRank implements LocalFrontier {
     private static final Duration IDLE_POLL = Duration.ofMillis(10);
     /** After a claim found nothing, the loop leaves the store alone this long (refresh still asks). */
     private static final long EMPTY_CLAIM_BACKOFF_MILLIS = 100;
+    /**
+     * How many seed files root publishes and admits per turn of its loop until the seed
+     * directory is taken in: each costs a durable write, so admitting hundreds before the first
+     * dispatch would leave every worker waiting for all of them.
+     */
+    static final int SEED_SLICE = 32;
     /** How often root prints a progress line on a long job. */
     private static final long PROGRESS_INTERVAL_MILLIS = 10_000;
 
@@ -103,6 +110,8 @@ public final class CoordinatorRank implements LocalFrontier {
     private boolean started;
     /** True once the budget is used up: no claim, no dispatch, no pick-up; running work still commits. */
     private boolean draining;
+    /** True while root's seed directory may hold files not yet admitted (see {@link #SEED_SLICE}). */
+    private boolean seedsLeft;
     private long startDeadline;
     private long nextRenewal;
     private long nextClaim;
@@ -151,6 +160,7 @@ public final class CoordinatorRank implements LocalFrontier {
                 message.ifPresent(envelope -> onMessage(envelope, nowMillis()));
                 if (started && termination.acceptsWork()) {
                     dispatch(nowMillis(), false);
+                    admitMoreSeeds();
                 }
                 renewIfDue(nowMillis());
                 checkStartDeadline(nowMillis());
@@ -190,6 +200,7 @@ public final class CoordinatorRank implements LocalFrontier {
         long now = nowMillis();
         if (services.seeds() != null) {
             SeedAdmission.Pass pass = services.seeds().scan(epoch);
+            seedsLeft = false;
             if (pass.admitted() > 0) {
                 log.printf("coordinator %d: admitted %d new seeds%n", transport.rank(), pass.admitted());
             }
@@ -224,7 +235,7 @@ public final class CoordinatorRank implements LocalFrontier {
                         .with("detail", first.detail()).with("badObjects", audit.fatal().size());
             }
             if (services.seeds() != null) {
-                services.seeds().scan(epoch);
+                seedsLeft = !services.seeds().scan(epoch, SEED_SLICE).complete();
             }
             started = true;
             for (int peer : topology.peersOf(ROOT)) {
@@ -233,6 +244,17 @@ public final class CoordinatorRank implements LocalFrontier {
         } catch (FrontierException failure) {
             log.printf("coordinator %d: control failure before start: %s%n", transport.rank(), failure.getMessage());
             termination.controlFailure(failure, System.nanoTime());
+        }
+    }
+
+    /**
+     * Root's next slice of the seed directory, while files may be left from the start. Once the
+     * directory has been taken in, only the refresh scans it again (for seeds added later).
+     */
+    private void admitMoreSeeds() {
+        if (seedsLeft && !draining) {
+            seedsLeft = !services.seeds().scan(epoch, SEED_SLICE).complete();
+            dispatch(nowMillis(), true);
         }
     }
 

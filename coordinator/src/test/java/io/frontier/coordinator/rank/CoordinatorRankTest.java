@@ -4,6 +4,7 @@ import static io.frontier.coordinator.CampaignFixture.ALICE;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.frontier.coordinator.CampaignFixture;
+import io.frontier.coordinator.admission.SeedAdmission;
 import io.frontier.coordinator.budget.Budget;
 import io.frontier.coordinator.commit.Checkpoints;
 import io.frontier.coordinator.commit.CommitChain;
@@ -17,6 +18,8 @@ import io.frontier.coordinator.termination.Outcome;
 import io.frontier.coordinator.termination.TerminationSettings;
 import io.frontier.coordinator.validation.ResultValidator;
 import io.frontier.store.corpus.Digest;
+import io.frontier.store.corpus.seed.SeedScanner;
+import io.frontier.store.keyspace.Counter;
 import io.frontier.store.record.WorkState;
 import io.frontier.store.wire.Assign;
 import io.frontier.store.wire.Execution;
@@ -33,6 +36,7 @@ import io.frontier.worker.topology.JobTopology;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -168,6 +172,31 @@ class CoordinatorRankTest {
         }
     }
 
+    @Test
+    void rootDispatchesAfterTheFirstSliceOfSeedsAndAdmitsTheRestWhileWorkRuns() throws Exception {
+        Path seeds = Files.createDirectories(directory.resolve("seeds"));
+        int files = CoordinatorRank.SEED_SLICE * 3 + 5;
+        for (int i = 0; i < files; i++) {
+            Files.write(seeds.resolve("seed-" + i), ("seed " + i + "\n").getBytes(StandardCharsets.UTF_8));
+        }
+        List<Long> itemsAtAssign = Collections.synchronizedList(new ArrayList<>());
+        root.watchAssigns(() -> itemsAtAssign.add(
+                campaign.store.counts().get(Counter.PENDING) + campaign.store.counts().get(Counter.LEASED)));
+        SeedAdmission admission = new SeedAdmission(new SeedScanner(seeds, campaign.corpus), campaign.store);
+
+        CompletableFuture<Outcome> outcome = CompletableFuture.supplyAsync(() -> coordinator(admission).run());
+        CompletableFuture<Integer> first = CompletableFuture.supplyAsync(() -> serve(1));
+        CompletableFuture<Integer> second = CompletableFuture.supplyAsync(() -> serve(2));
+        Outcome ended = outcome.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+
+        assertThat(ended.ending()).isEqualTo(Outcome.Ending.COMMITTED);
+        assertThat(ended.clean()).isTrue();
+        assertThat(itemsAtAssign.get(0)).as("items in the store at the first ASSIGN")
+                .isEqualTo(CoordinatorRank.SEED_SLICE);
+        assertThat(first.get() + second.get()).isEqualTo(files);
+        assertThat(campaign.store.counts().get(Counter.DONE)).isEqualTo(files);
+    }
+
     /** Plays {@code worker} until its SHUTDOWN: answers every ASSIGN; returns how many it answered. */
     private int serve(int worker) {
         int answered = 0;
@@ -183,9 +212,14 @@ class CoordinatorRankTest {
     }
 
     private CoordinatorRank coordinator() {
+        return coordinator(null);
+    }
+
+    /** The coordinator under test, root of its job; {@code seeds} is its seed directory, or null for none. */
+    private CoordinatorRank coordinator(SeedAdmission seeds) {
         Checkpoints recording = (point, work) -> journal.add(point + " after " + root.assignsSent() + " ASSIGNs");
         EntryFinisher finisher = new EntryFinisher(campaign.store, campaign.layout, campaign.files, Checkpoints.NONE);
-        CoordinatorServices services = new CoordinatorServices(campaign.store, campaign.corpus, null,
+        CoordinatorServices services = new CoordinatorServices(campaign.store, campaign.corpus, seeds,
                 new ResultValidator(campaign.layout),
                 new CommitChain(campaign.store, campaign.layout, campaign.files, recording),
                 new InvalidResultHandler(campaign.store, campaign.layout, campaign.files),
@@ -226,6 +260,7 @@ class CoordinatorRankTest {
 
         private final Transport transport;
         private final AtomicInteger assigns = new AtomicInteger();
+        private volatile Runnable assignWatcher = () -> { };
         private boolean closed;
         private boolean waiting;
 
@@ -250,6 +285,11 @@ class CoordinatorRankTest {
             return assigns.get();
         }
 
+        /** Runs {@code watcher} on the coordinator's thread before each ASSIGN goes out. */
+        void watchAssigns(Runnable watcher) {
+            assignWatcher = watcher;
+        }
+
         @Override
         public int rank() {
             return transport.rank();
@@ -263,6 +303,7 @@ class CoordinatorRankTest {
         @Override
         public void send(int destination, int tag, byte[] payload) {
             if (tag == Tags.ASSIGN) {
+                assignWatcher.run();
                 assigns.incrementAndGet();
             }
             transport.send(destination, tag, payload);

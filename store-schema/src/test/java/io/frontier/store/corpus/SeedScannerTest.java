@@ -61,6 +61,33 @@ class SeedScannerTest {
     }
 
     @Test
+    void aLimitedScanPublishesASliceInNameOrderAndTheNextGoesOnFromThere() throws Exception {
+        for (int i = 0; i < 5; i++) {
+            Files.write(seeds.resolve("seed-" + i), bytes("seed " + i));
+        }
+
+        SeedScan first = scanner.scan(2);
+        SeedScan second = scanner.scan(2);
+        SeedScan third = scanner.scan(2);
+        SeedScan again = scanner.scan(2);
+
+        assertThat(first.imported()).extracting(seed -> seed.path().getFileName().toString())
+                .containsExactly("seed-0", "seed-1");
+        assertThat(first.complete()).isFalse();
+        assertThat(second.imported()).extracting(seed -> seed.path().getFileName().toString())
+                .containsExactly("seed-2", "seed-3");
+        assertThat(second.unchanged()).isEqualTo(2);
+        assertThat(second.complete()).isFalse();
+        assertThat(third.imported()).extracting(seed -> seed.path().getFileName().toString())
+                .containsExactly("seed-4");
+        assertThat(third.complete()).as("fewer than the limit were left").isTrue();
+        assertThat(again.imported()).isEmpty();
+        assertThat(again.unchanged()).isEqualTo(5);
+        assertThat(again.complete()).isTrue();
+        assertThat(DurableFilesTest.entries(corpus.directory())).hasSize(5);
+    }
+
+    @Test
     void sameContentUnderTwoNamesIsOneObject() throws Exception {
         Files.write(seeds.resolve("a"), bytes("same"));
         Files.write(seeds.resolve("b"), bytes("same"));

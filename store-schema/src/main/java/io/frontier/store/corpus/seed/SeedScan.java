@@ -6,15 +6,17 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * What one scan of a seed directory did. Every entry of the directory is in exactly one of the
- * lists, or counted as unchanged.
+ * What one scan of a seed directory did. Every entry the scan looked at is in exactly one of
+ * the lists, or counted as unchanged; a complete scan looked at every entry of the directory.
  *
  * @param imported regular files published into the corpus by this scan
  * @param skipped entries that are not regular files; they are never imported
  * @param unreadable regular files that could not be read now; the next scan tries them again
  * @param unchanged regular files imported by an earlier scan and not changed since
+ * @param complete false if the scan stopped at its publish limit before the last entry
  */
-public record SeedScan(List<Imported> imported, List<Skipped> skipped, List<Unreadable> unreadable, int unchanged) {
+public record SeedScan(List<Imported> imported, List<Skipped> skipped, List<Unreadable> unreadable, int unchanged,
+                       boolean complete) {
 
     public SeedScan {
         imported = List.copyOf(imported);

@@ -49,6 +49,21 @@ public final class SeedScanner {
      *     written (a corpus failure is not a seed's fault, so it stops the scan)
      */
     public SeedScan scan() {
+        return scan(Integer.MAX_VALUE);
+    }
+
+    /**
+     * Publishes regular files that are new or changed since the last scan, in name order, and
+     * stops after {@code publishLimit} of them: the scan is then not complete, and the next one
+     * goes on from there (files already imported are recognised as unchanged). Each published
+     * file costs a durable write, so a caller with work waiting takes the directory in slices.
+     *
+     * @throws CorpusIoException as {@link #scan()}
+     */
+    public SeedScan scan(int publishLimit) {
+        if (publishLimit < 1) {
+            throw new IllegalArgumentException("a scan publishes at least one file, got " + publishLimit);
+        }
         List<SeedScan.Imported> importedNow = new ArrayList<>();
         List<SeedScan.Skipped> skipped = new ArrayList<>();
         List<SeedScan.Unreadable> unreadable = new ArrayList<>();
@@ -56,6 +71,9 @@ public final class SeedScanner {
         TreeSet<Path> entries = listEntries();
         imported.keySet().retainAll(entries);
         for (Path entry : entries) {
+            if (importedNow.size() == publishLimit) {
+                return new SeedScan(importedNow, skipped, unreadable, unchanged, false);
+            }
             BasicFileAttributes before;
             try {
                 before = Files.readAttributes(entry, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
@@ -88,7 +106,7 @@ public final class SeedScanner {
                 imported.remove(entry);
             }
         }
-        return new SeedScan(importedNow, skipped, unreadable, unchanged);
+        return new SeedScan(importedNow, skipped, unreadable, unchanged, true);
     }
 
     private TreeSet<Path> listEntries() {
