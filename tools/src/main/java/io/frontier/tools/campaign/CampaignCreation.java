@@ -2,6 +2,7 @@ package io.frontier.tools.campaign;
 
 import com.fasterxml.jackson.databind.JsonMappingException;
 import io.frontier.store.campaign.CampaignStore;
+import io.frontier.store.corpus.ContentHasher;
 import io.frontier.store.error.FrontierException;
 import io.frontier.store.keyspace.CampaignKeys;
 import io.frontier.store.kv.KeyValueStore;
@@ -18,6 +19,7 @@ import io.frontier.worker.executor.SymccConfig;
 import io.frontier.worker.rank.WorkerSettings;
 import io.frontier.worker.triage.TriageConfig;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -74,8 +76,7 @@ public final class CampaignCreation {
         StoreUrl given = StoreUrl.parse(options.store != null ? options.store : directory.defaultStore());
         // Every command and rank must find the same store whatever its working directory.
         StoreUrl url = new StoreUrl(given.backend(), given.path().toAbsolutePath().normalize());
-        Path scratch = options.scratch != null ? options.scratch
-                : Path.of(System.getProperty("java.io.tmpdir"), "frontier-scratch");
+        Path scratch = options.scratch != null ? options.scratch : defaultScratch(directory.path());
         WorkerSettings worker = new WorkerSettings(executorConfigs, options.timeLimitMillis, directory.path().toString(),
                 scratch.toAbsolutePath().normalize().toString(), WORKER_IDLE_LIMIT_MILLIS, triage);
         CampaignSettings settings = new CampaignSettings(CampaignSettings.SCHEMA,
@@ -87,6 +88,19 @@ public final class CampaignCreation {
         refuseTakenStore(directory, url, settings);
         directory.create(settings);
         return settings;
+    }
+
+    /**
+     * {@code <tmp>/frontier-scratch/<name>-<8 hex digits of the SHA-256 of its absolute path>}:
+     * the workers' directories below it are named by epoch and rank only, so two campaigns
+     * running on one machine in the same epoch must not share it, even two of the same name.
+     */
+    static Path defaultScratch(Path campaign) {
+        Path absolute = campaign.toAbsolutePath().normalize();
+        String tag = ContentHasher.hash(absolute.toString().getBytes(StandardCharsets.UTF_8)).digest().hex()
+                .substring(0, 8);
+        return Path.of(System.getProperty("java.io.tmpdir"), "frontier-scratch",
+                absolute.getFileName() + "-" + tag);
     }
 
     /**

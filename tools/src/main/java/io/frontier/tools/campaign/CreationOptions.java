@@ -35,7 +35,8 @@ public final class CreationOptions {
     String store;
 
     @Option(names = "--scratch", paramLabel = "DIR",
-            description = "Creating: a local directory for the workers' private files (default: the system temporary directory).")
+            description = "Creating: a local directory for the workers' private files (default: one for this campaign"
+                    + " under <tmp>/frontier-scratch).")
     Path scratch;
 
     @Option(names = "--idle-window", paramLabel = "MS", defaultValue = "200",

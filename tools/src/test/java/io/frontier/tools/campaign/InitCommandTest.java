@@ -82,6 +82,24 @@ class InitCommandTest {
     }
 
     @Test
+    void theDefaultScratchDirectoryIsTheCampaignsOwnEvenForTwoCampaignsOfTheSameName() throws IOException {
+        Path twin = Files.createDirectories(root.resolve("elsewhere")).resolve("campaign");
+
+        CommandRun first = init();
+        CommandRun second = CommandRun.of("init", twin.toString(), "--seeds", seeds.toString(), "--executor",
+                root.resolve("executor.json").toString());
+
+        assertThat(first.exitCode()).as(first.toString()).isZero();
+        assertThat(second.exitCode()).as(second.toString()).isZero();
+        Path scratch = new CampaignDirectory(campaign).read().worker().scratchRoot();
+        Path twinScratch = new CampaignDirectory(twin).read().worker().scratchRoot();
+        assertThat(scratch.getParent()).isEqualTo(Path.of(System.getProperty("java.io.tmpdir"), "frontier-scratch"));
+        assertThat(scratch.getFileName().toString()).startsWith("campaign-");
+        assertThat(twinScratch.getFileName().toString()).startsWith("campaign-");
+        assertThat(scratch).isNotEqualTo(twinScratch);
+    }
+
+    @Test
     void aMissingSeedDirectoryIsRefusedNamingIt() {
         seeds = root.resolve("no-seeds");
 
