@@ -89,9 +89,8 @@ public final class CoordinationBench {
 
     /**
      * Runs one campaign job as its own process, like a user would; returns its wall seconds. Its
-     * workers' scratch directory is its own: the default one is shared by every job of the same
-     * epoch on this machine, so another job running at the same time would keep the workers from
-     * claiming theirs.
+     * workers' scratch directory sits beside the campaign, inside the benchmark's output
+     * directory, so a run leaves nothing in the system temporary directory.
      */
     private static double frontier(Path campaign, Path seeds, Path target, List<String> options, int workers)
             throws Exception {
