@@ -4,7 +4,8 @@
 #   - the process tools executors use (setsid and prlimit from util-linux, kill from procps) and
 #     the ones the filesystem-failure tests use (mount, losetup, mkfs.ext2),
 #   - AFL++ (Debian: afl++, with clang) for the afl executor, coverage triage and the demo target,
-#     and llvm-symbolizer (Debian: llvm) so sanitizer reports name functions,
+#     clang's AddressSanitizer runtime (Debian: libclang-rt-<major>-dev) for the demo target's
+#     sanitized build, and llvm-symbolizer (Debian: llvm) so sanitizer reports name functions,
 #   - Chromium (Debian: chromium), which the report's screenshot test drives headless,
 #   - Open MPI with its JNI library libmpi_java.so (Debian: openmpi-bin, libopenmpi-dev),
 #   - the Open MPI Java bindings (mpi.jar) in the local Maven repository under the one
@@ -13,7 +14,7 @@
 # --enable-mpi-java put it there, or compiled from the Java sources of Debian's openmpi source
 # package of the installed version. Either way the jar is checked against libmpi_java.so (same
 # Open MPI version) before it is installed. A second run with everything in place changes
-# nothing and takes well under a second.
+# nothing and takes about a second (most of it the trial AddressSanitizer build).
 #
 # Environment:
 #   MPI_HOME          use the Open MPI installed under this prefix (bin/ompi_info, lib/mpi.jar)
@@ -70,6 +71,24 @@ ensure_fuzzing_tools() {
   command -v llvm-symbolizer >/dev/null 2>&1 || missing+=(llvm)
   command -v chromium >/dev/null 2>&1 || missing+=(chromium)
   [ ${#missing[@]} -eq 0 ] || apt_install "${missing[@]}"
+  ensure_asan_runtime
+}
+
+# The demo target is built with AddressSanitizer. Debian's clang links ASan programs against
+# compiler-rt's libraries, which come in a package of their own (libclang-rt-<major>-dev) that
+# afl++ does not pull in: a trial build with afl-cc says whether they are there.
+ensure_asan_runtime() {
+  local trial major
+  trial=$(mktemp -d)
+  printf 'int main(void) { return 0; }\n' > "$trial/trial.c"
+  if AFL_QUIET=1 AFL_USE_ASAN=1 afl-cc "$trial/trial.c" -o "$trial/trial" >/dev/null 2>&1; then
+    rm -rf "$trial"
+    return
+  fi
+  rm -rf "$trial"
+  major=$(afl-cc --version 2>/dev/null | grep -o 'clang version [0-9]*' | head -n 1 | grep -o '[0-9]*$' || true)
+  [ -n "$major" ] || die "afl-cc cannot build with AddressSanitizer and its clang version is unknown"
+  apt_install "libclang-rt-$major-dev"
 }
 
 ompi_info_bin() {
