@@ -24,7 +24,7 @@ cp "$root"/examples/demo-target/seeds/* "$demo/seeds/"
 "$root/scripts/build-demo-target.sh" "$demo/bin"
 
 cat > "$demo/afl.json" <<JSON
-{"type": "afl", "target": "$demo/bin/demo-afl", "arguments": ["@@"], "runSeconds": 5, "runExecutions": 0,
+{"type": "afl", "target": "$demo/bin/demo-afl", "arguments": ["@@"], "runSeconds": 15, "runExecutions": 0,
  "execTimeoutMillis": 1000, "memoryLimitMiB": 0, "dictionary": null, "environment": {},
  "limits": {"addressSpaceMiB": 0, "cpuSeconds": 0, "fileSizeMiB": 64}}
 JSON
