@@ -7,9 +7,9 @@ import io.frontier.worker.executor.ChildEnvironment;
 import io.frontier.worker.executor.process.ProcessResult;
 import io.frontier.worker.executor.process.ProcessRunner;
 import io.frontier.worker.executor.process.ProcessSpec;
+import io.frontier.worker.executor.process.ProgramSearch;
 import io.frontier.worker.executor.process.ResourceLimits;
 import io.frontier.worker.executor.process.Termination;
-import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -40,7 +40,7 @@ public final class DemoTarget {
 
     /** Skips the calling test, saying why, unless AFL++ is installed. */
     public static void assumeAfl() {
-        boolean present = Stream.of("afl-cc", "afl-fuzz", "afl-showmap").allMatch(tool -> onPath(tool).isPresent());
+        boolean present = Stream.of("afl-cc", "afl-fuzz", "afl-showmap").allMatch(tool -> ProgramSearch.onPath(tool).isPresent());
         if (!present) {
             // The build log shows a skip count only; the reason belongs next to it.
             System.err.println(SKIP_REASON);
@@ -69,7 +69,7 @@ public final class DemoTarget {
         assumeAfl();
         Path file = Files.writeString(directory.resolve(name + ".c"), source, StandardCharsets.UTF_8);
         Path binary = directory.resolve(name);
-        run(onPath("afl-cc").orElseThrow(), List.of("-O0", "-o", binary.toString(), file.toString()), directory);
+        run(ProgramSearch.onPath("afl-cc").orElseThrow(), List.of("-O0", "-o", binary.toString(), file.toString()), directory);
         return binary;
     }
 
@@ -89,16 +89,5 @@ public final class DemoTarget {
             }
         }
         throw new AssertionError("cannot find " + relative + " above " + Path.of("").toAbsolutePath());
-    }
-
-    private static Optional<Path> onPath(String name) {
-        String path = System.getenv("PATH");
-        if (path == null) {
-            return Optional.empty();
-        }
-        return Stream.of(path.split(File.pathSeparator)).filter(directory -> !directory.isEmpty())
-                .map(directory -> Path.of(directory, name))
-                .filter(candidate -> Files.isRegularFile(candidate) && Files.isExecutable(candidate))
-                .findFirst();
     }
 }

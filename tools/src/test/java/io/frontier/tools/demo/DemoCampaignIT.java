@@ -18,6 +18,7 @@ import io.frontier.store.view.ManifestRecord;
 import io.frontier.store.view.ManifestView;
 import io.frontier.store.wire.FindingKind;
 import io.frontier.tools.report.HeadlessChromium;
+import io.frontier.worker.executor.process.ProgramSearch;
 import io.frontier.worker.triage.CoverageProbe;
 import io.frontier.worker.triage.Triage;
 import io.frontier.worker.triage.TriageConfig;
@@ -57,7 +58,7 @@ class DemoCampaignIT {
     @Test
     @Timeout(DEMO_SECONDS + 60)
     void theDemoFindsThePlantedBugAndEveryAdmittedChildAddedCoverage() throws Exception {
-        assumeTrue(onPath("afl-fuzz") && onPath("afl-cc") && onPath("afl-showmap"),
+        assumeTrue(Stream.of("afl-fuzz", "afl-cc", "afl-showmap").allMatch(tool -> ProgramSearch.onPath(tool).isPresent()),
                 "AFL++ is not installed (scripts/setup.sh installs Debian's afl++)");
         Path demo = root.resolve("demo");
         Path log = root.resolve("demo.log");
@@ -117,7 +118,8 @@ class DemoCampaignIT {
     void withSymccTheHybridCampaignFindsTheBugToo() throws Exception {
         String symcc = System.getenv("SYMCC");
         assumeTrue(symcc != null && !symcc.isBlank(), "SYMCC does not name a SymCC installation");
-        assumeTrue(onPath("afl-fuzz"), "AFL++ is not installed (scripts/setup.sh installs Debian's afl++)");
+        assumeTrue(ProgramSearch.onPath("afl-fuzz").isPresent(),
+                "AFL++ is not installed (scripts/setup.sh installs Debian's afl++)");
         long afl = executionsToFind(root.resolve("afl"), null);
         long hybrid = executionsToFind(root.resolve("hybrid"), symcc);
         System.out.printf("executions to find the planted bug: hybrid %d, AFL++ alone %d%n", hybrid, afl);
@@ -221,15 +223,6 @@ class DemoCampaignIT {
         }
         assertThat(directory).as("a directory above the module holding scripts/demo.sh").isNotNull();
         return directory;
-    }
-
-    private static boolean onPath(String program) {
-        for (String directory : System.getenv().getOrDefault("PATH", "").split(":")) {
-            if (!directory.isEmpty() && Files.isExecutable(Path.of(directory, program))) {
-                return true;
-            }
-        }
-        return false;
     }
 
     private static String tail(Path log) throws IOException {

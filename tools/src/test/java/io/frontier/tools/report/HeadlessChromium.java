@@ -2,7 +2,7 @@ package io.frontier.tools.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.File;
+import io.frontier.worker.executor.process.ProgramSearch;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,13 +27,10 @@ public final class HeadlessChromium {
 
     /** The first Chromium on the PATH, working in {@code workDirectory}, if any is installed. */
     public static Optional<HeadlessChromium> find(Path workDirectory) {
-        String path = System.getenv().getOrDefault("PATH", "");
         for (String name : BROWSERS) {
-            for (String directory : path.split(File.pathSeparator)) {
-                Path candidate = Path.of(directory.isEmpty() ? "." : directory, name);
-                if (Files.isRegularFile(candidate) && Files.isExecutable(candidate)) {
-                    return Optional.of(new HeadlessChromium(candidate, workDirectory));
-                }
+            Optional<Path> browser = ProgramSearch.onPath(name);
+            if (browser.isPresent()) {
+                return Optional.of(new HeadlessChromium(browser.get(), workDirectory));
             }
         }
         return Optional.empty();

@@ -1,12 +1,9 @@
 package io.frontier.worker.executor;
 
+import io.frontier.worker.executor.process.ProgramSearch;
 import java.io.File;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
 
 /**
  * Absolute paths of the AFL++ programs Frontier runs: {@code afl-fuzz} for the afl executor and
@@ -33,27 +30,13 @@ public record AflTools(Path aflFuzz, Path aflShowmap) {
      * @throws ExecutorException naming the missing tool and the directories searched
      */
     public static AflTools find() {
-        Set<String> directories = new LinkedHashSet<>(STANDARD_DIRECTORIES);
-        String path = System.getenv("PATH");
-        if (path != null) {
-            for (String directory : path.split(File.pathSeparator)) {
-                if (!directory.isEmpty()) {
-                    directories.add(directory);
-                }
-            }
-        }
-        List<String> searched = new ArrayList<>(directories);
+        List<String> searched = ProgramSearch.directories(STANDARD_DIRECTORIES);
         return new AflTools(locate("afl-fuzz", searched), locate("afl-showmap", searched));
     }
 
     private static Path locate(String name, List<String> directories) {
-        for (String directory : directories) {
-            Path candidate = Path.of(directory, name);
-            if (Files.isRegularFile(candidate) && Files.isExecutable(candidate)) {
-                return candidate.toAbsolutePath();
-            }
-        }
-        throw new ExecutorException("AFL++ tool not found; install AFL++ (Debian package afl++)")
-                .with("tool", name).with("searched", String.join(File.pathSeparator, directories));
+        return ProgramSearch.find(name, directories).orElseThrow(() ->
+                new ExecutorException("AFL++ tool not found; install AFL++ (Debian package afl++)")
+                        .with("tool", name).with("searched", String.join(File.pathSeparator, directories)));
     }
 }

@@ -1,5 +1,6 @@
 package io.frontier.worker.link;
 
+import io.frontier.worker.executor.process.ProgramSearch;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -20,8 +21,9 @@ public record MpiInstallation(Path mpirun, Path libraryDirectory, String version
     public static MpiInstallation discover() {
         String home = System.getenv("MPI_HOME");
         Path binDirectory = home == null || home.isBlank() ? null : Path.of(home, "bin");
-        Path ompiInfo = binDirectory == null ? findOnPath("ompi_info") : binDirectory.resolve("ompi_info");
-        Path mpirun = binDirectory == null ? findOnPath("mpirun") : binDirectory.resolve("mpirun");
+        Path ompiInfo = binDirectory == null ? ProgramSearch.onPath("ompi_info").orElse(null)
+                : binDirectory.resolve("ompi_info");
+        Path mpirun = binDirectory == null ? ProgramSearch.onPath("mpirun").orElse(null) : binDirectory.resolve("mpirun");
         if (ompiInfo == null || !Files.isExecutable(ompiInfo) || mpirun == null || !Files.isExecutable(mpirun)) {
             throw new LinkException("Open MPI not found: run scripts/setup.sh or set MPI_HOME")
                     .with("MPI_HOME", home).with("PATH", System.getenv("PATH"));
@@ -45,20 +47,6 @@ public record MpiInstallation(Path mpirun, Path libraryDirectory, String version
         for (String line : parsable.split("\n")) {
             if (line.startsWith(prefix)) {
                 return line.substring(prefix.length()).trim();
-            }
-        }
-        return null;
-    }
-
-    private static Path findOnPath(String program) {
-        String path = System.getenv("PATH");
-        if (path == null) {
-            return null;
-        }
-        for (String directory : path.split(":")) {
-            Path candidate = Path.of(directory.isEmpty() ? "." : directory, program);
-            if (Files.isExecutable(candidate)) {
-                return candidate;
             }
         }
         return null;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.frontier.worker.executor.process.ProcessResult;
 import io.frontier.worker.executor.process.ProcessRunner;
 import io.frontier.worker.executor.process.ProcessSpec;
+import io.frontier.worker.executor.process.ProgramSearch;
 import io.frontier.worker.executor.process.ResourceLimits;
 import io.frontier.worker.executor.process.Signals;
 import io.frontier.worker.executor.process.Termination;
@@ -49,7 +50,7 @@ class SymccCampaignIT {
 
     @Test
     void theTargetAbortsOnlyOnTheGuardedInputWhenCompiledNatively() throws IOException {
-        Optional<Path> cc = onPath("cc");
+        Optional<Path> cc = ProgramSearch.onPath("cc");
         assumeTrue(cc.isPresent(), "native check skipped: no cc on PATH");
         Path binary = compile(cc.get(), dir.resolve("nested-native"));
         Executor byFile = new CommandExecutor(new CommandConfig(List.of(binary.toString(), "{input}"), InputMode.FILE,
@@ -146,14 +147,5 @@ class SymccCampaignIT {
                 .or(() -> {
                     throw new AssertionError("SYMCC=" + symcc + " names no symcc compiler wrapper");
                 });
-    }
-
-    private static Optional<Path> onPath(String name) {
-        String path = System.getenv("PATH");
-        return path == null ? Optional.empty() : Stream.of(path.split(":"))
-                .filter(directory -> !directory.isEmpty())
-                .map(directory -> Path.of(directory, name))
-                .filter(candidate -> Files.isRegularFile(candidate) && Files.isExecutable(candidate))
-                .findFirst();
     }
 }

@@ -1,12 +1,8 @@
 package io.frontier.worker.executor.process;
 
 import java.io.File;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
 
 /**
  * Absolute paths of the programs the runner needs: {@code setsid} and {@code prlimit} from
@@ -30,33 +26,18 @@ public record SystemTools(Path setsid, Path prlimit, Path kill, Path shell) {
 
     /** Finds the tools in the standard directories, then on this process's PATH. */
     public static SystemTools find() {
-        Set<String> directories = new LinkedHashSet<>(STANDARD_DIRECTORIES);
-        String path = System.getenv("PATH");
-        if (path != null) {
-            for (String directory : path.split(File.pathSeparator)) {
-                if (!directory.isEmpty()) {
-                    directories.add(directory);
-                }
-            }
-        }
-        List<String> searched = new ArrayList<>(directories);
+        List<String> searched = ProgramSearch.directories(STANDARD_DIRECTORIES);
         return new SystemTools(locate("setsid", searched), locate("prlimit", searched), locate("kill", searched),
                 locate("sh", searched));
     }
 
     private static Path locate(String name, List<String> directories) {
-        for (String directory : directories) {
-            Path candidate = Path.of(directory, name);
-            if (Files.isRegularFile(candidate) && Files.isExecutable(candidate)) {
-                return candidate.toAbsolutePath();
-            }
-        }
-        throw new ProcessException("required system tool not found")
+        return ProgramSearch.find(name, directories).orElseThrow(() -> new ProcessException("required system tool not found")
                 .with("tool", name).with("package", switch (name) {
                     case "kill" -> "procps";
                     case "sh" -> "dash";
                     default -> "util-linux";
                 })
-                .with("searched", String.join(File.pathSeparator, directories));
+                .with("searched", String.join(File.pathSeparator, directories)));
     }
 }
