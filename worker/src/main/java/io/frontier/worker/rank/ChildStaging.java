@@ -39,8 +39,11 @@ final class ChildStaging {
      * @param generated  every output, duplicates and outputs equal to the input included
      * @param sameAsInput outputs equal to the input, dropped
      * @param overLimit  distinct children not staged because the RESULT was full
+     * @param probes     runs of the coverage build, one per staged child when triaging
+     * @param probeNanos the time those runs took
      */
-    record Staged(List<DeclaredChild> children, int generated, int sameAsInput, int overLimit) {
+    record Staged(List<DeclaredChild> children, int generated, int sameAsInput, int overLimit, int probes,
+                  long probeNanos) {
 
         Staged {
             children = List.copyOf(children);
@@ -69,12 +72,19 @@ final class ChildStaging {
         }
         List<DeclaredChild> children = new ArrayList<>();
         int overLimit = 0;
+        int probes = 0;
+        long probeNanos = 0;
         for (Map.Entry<Digest, Path> child : distinct.entrySet()) {
             if (children.size() == limit) {
                 overLimit++;
                 continue;
             }
+            long probeStarted = System.nanoTime();
             Optional<Triage> triage = probe.map(coverage -> coverage.probe(child.getValue()));
+            if (triage.isPresent()) {
+                probes++;
+                probeNanos += System.nanoTime() - probeStarted;
+            }
             StagedChild staged = writer.stage(child.getValue());
             if (!staged.digest().equals(child.getKey())) {
                 // Only a process that escaped the target's process group can change an output now.
@@ -84,6 +94,6 @@ final class ChildStaging {
             children.add(triage.map(run -> new DeclaredChild(staged.digest(), staged.size(), run.coverage(), run.finding()))
                     .orElseGet(() -> DeclaredChild.untriaged(staged.digest(), staged.size())));
         }
-        return new Staged(children, outputs.size(), sameAsInput, overLimit);
+        return new Staged(children, outputs.size(), sameAsInput, overLimit, probes, probeNanos);
     }
 }

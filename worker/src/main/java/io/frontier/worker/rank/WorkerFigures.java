@@ -29,6 +29,10 @@ public final class WorkerFigures {
     public static final String FAULTS_INJECTED = "faultsInjected";
     /** Milliseconds spent waiting for a message from the coordinator. */
     public static final String IDLE_MILLIS = "idleMillis";
+    /** Runs of the coverage build: one per staged child, and one per input that crashed or hung. */
+    public static final String TRIAGE_PROBES = "triageProbes";
+    /** Milliseconds those runs took, between two executions or overlapping the next one. */
+    public static final String TRIAGE_MILLIS = "triageMillis";
 
     private long results;
     private long executions;
@@ -40,6 +44,8 @@ public final class WorkerFigures {
     private long ignoredMessages;
     private long faultsInjected;
     private long idleNanos;
+    private long triageProbes;
+    private long triageNanos;
 
     void result() {
         results++;
@@ -53,6 +59,12 @@ public final class WorkerFigures {
     void staged(ChildStaging.Staged staged) {
         childrenStaged += staged.children().size();
         childrenOverLimit += staged.overLimit();
+        probed(staged.probes(), staged.probeNanos());
+    }
+
+    void probed(int probes, long nanos) {
+        triageProbes += probes;
+        triageNanos += nanos;
     }
 
     void inputMismatch() {
@@ -88,6 +100,8 @@ public final class WorkerFigures {
         figures.put(IGNORED_MESSAGES, ignoredMessages);
         figures.put(FAULTS_INJECTED, faultsInjected);
         figures.put(IDLE_MILLIS, idleNanos / 1_000_000);
+        figures.put(TRIAGE_PROBES, triageProbes);
+        figures.put(TRIAGE_MILLIS, triageNanos / 1_000_000);
         return figures;
     }
 

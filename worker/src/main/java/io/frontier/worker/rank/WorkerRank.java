@@ -322,7 +322,7 @@ public final class WorkerRank {
         try {
             StageLocation location = new StageLocation(assign.epoch(), rank, assign.result().hex());
             StageWriter writer = new StageWriter(layout, location, files);
-            DeclaredFinding finding = inputFinding(execution, started.run().input(), probe);
+            DeclaredFinding finding = inputFinding(execution, started.run().input(), probe, figures);
             ChildStaging.Staged staged = ChildStaging.stage(execution.outputs(), assign.work(), writer,
                     Result.MAX_CHILDREN, probe);
             if (staged.overLimit() > 0) {
@@ -357,11 +357,15 @@ public final class WorkerRank {
      * what running it once on the coverage build shows (null if it runs normally there); null
      * for every other outcome, and without triage.
      */
-    private static DeclaredFinding inputFinding(Execution execution, Path input, Optional<CoverageProbe> probe) {
+    private static DeclaredFinding inputFinding(Execution execution, Path input, Optional<CoverageProbe> probe,
+                                                WorkerFigures figures) {
         if (probe.isEmpty() || execution.kind() != ExitKind.CRASH && execution.kind() != ExitKind.TIMEOUT) {
             return null;
         }
-        return probe.get().probe(input).finding();
+        long started = System.nanoTime();
+        DeclaredFinding finding = probe.get().probe(input).finding();
+        figures.probed(1, System.nanoTime() - started);
+        return finding;
     }
 
     private void injected(String fault, Assign assign, String detail) {

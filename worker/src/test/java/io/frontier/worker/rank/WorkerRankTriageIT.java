@@ -16,7 +16,6 @@ import io.frontier.worker.executor.process.ResourceLimits;
 import io.frontier.worker.executor.process.Signals;
 import io.frontier.worker.triage.CoverageProbe;
 import io.frontier.worker.triage.TriageConfig;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -46,7 +45,7 @@ class WorkerRankTriageIT {
     }
 
     @Test
-    void everyChildOfAnAflRunIsDeclaredWithItsCoverage() throws IOException {
+    void everyChildOfAnAflRunIsDeclaredWithItsCoverage() throws Exception {
         Path target = DemoTarget.build(dir.resolve("bin"));
         job = LoopbackJob.start(settings(new AflConfig(target.toString(), List.of("@@"), 2, 0, 1000, 0, null, Map.of(),
                 ResourceLimits.NONE), target));
@@ -62,10 +61,14 @@ class WorkerRankTriageIT {
                 .allSatisfy(child -> assertThat(child.coverage().edges()).isGreaterThan(0));
         assertThat(result.children().stream().map(DeclaredChild::coverage).distinct()).hasSizeGreaterThan(1);
         job.inspect(assign, result);
+        Map<String, Long> figures = job.shutdown().figures();
+        assertThat(figures.get(WorkerFigures.TRIAGE_PROBES)).as("one probe per staged child")
+                .isEqualTo(result.children().size());
+        assertThat(figures.get(WorkerFigures.TRIAGE_MILLIS)).as("probe time").isPositive();
     }
 
     @Test
-    void anInputThatCrashesUnderTheExecutorCarriesItsFindingInTheResult() throws IOException {
+    void anInputThatCrashesUnderTheExecutorCarriesItsFindingInTheResult() throws Exception {
         Path target = DemoTarget.build(dir.resolve("bin"));
         job = LoopbackJob.start(settings(new CommandConfig(List.of(target.toString(), "{input}"), InputMode.FILE,
                 Map.of("ASAN_OPTIONS", "abort_on_error=1:symbolize=0:detect_leaks=0"), ResourceLimits.NONE), target));
@@ -82,6 +85,8 @@ class WorkerRankTriageIT {
                 .probe(Files.write(dir.resolve("crash"), CRASH)).finding());
         assertThat(ran.execution().exitKind()).isEqualTo("ok");
         assertThat(ran.finding()).isNull();
+        assertThat(job.shutdown().figures().get(WorkerFigures.TRIAGE_PROBES))
+                .as("the crashing input probed once; neither input had children").isEqualTo(1);
     }
 
     private WorkerSettings settings(ExecutorConfig executor, Path coverageBuild) {
