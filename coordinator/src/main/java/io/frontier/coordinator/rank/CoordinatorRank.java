@@ -57,8 +57,8 @@ import java.util.TreeSet;
  * there every turn of the loop handles one message (a RESULT together with the other RESULTs
  * already received), fills the workers' open places from the local queue (claiming from the
  * store when it is empty), on root admits the next slice of seeds while any are left, renews
- * leases when due, and lets the termination protocol act. Each worker holds up to {@link #ASSIGNMENTS_PER_WORKER}
- * assignments.
+ * leases when due, and lets the termination protocol act. Each worker holds up to
+ * {@link #ASSIGNMENTS_PER_WORKER} assignments.
  */
 public final class CoordinatorRank implements LocalFrontier {
 
