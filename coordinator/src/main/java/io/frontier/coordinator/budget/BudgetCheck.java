@@ -48,6 +48,17 @@ public final class BudgetCheck {
         this.corpus += newInputs;
     }
 
+    /**
+     * Whether a worker may get its next item while {@code uncommitted} valid results are in hand
+     * but not yet committed: not once they would use up the execution budget as last counted.
+     * A coordinator hands out the next item before it commits the results that freed the
+     * worker; without this check each result of a batch that reaches the budget would start one
+     * more execution, and the overshoot would grow with the batch.
+     */
+    public boolean allowsNextWith(long uncommitted) {
+        return exhausted == null && (budget.executions() == 0 || executions + uncommitted < budget.executions());
+    }
+
     /** Why the budget is used up at {@code nowNanos}, or empty while work may still be taken. */
     public Optional<String> exhausted(long nowNanos) {
         if (exhausted == null && budget.limited()) {

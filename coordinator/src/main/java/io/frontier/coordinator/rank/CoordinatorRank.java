@@ -296,7 +296,10 @@ public final class CoordinatorRank implements LocalFrontier {
         invalid.forEach(result -> reject(result.assignment(), result.verdict(), now));
     }
 
-    /** Validates one RESULT; a valid one's worker gets its next item at once, an invalid one's is quarantined. */
+    /**
+     * Validates one RESULT; a valid one's worker gets its next item at once, unless the valid
+     * results in hand use up the execution budget; an invalid one's worker is quarantined.
+     */
     private void judge(Envelope envelope, long now, List<ValidResult> valid, List<InvalidResult> invalid) {
         Optional<ActiveAssignment> active = assignments.take(envelope.source());
         if (active.isEmpty()) {
@@ -312,7 +315,7 @@ public final class CoordinatorRank implements LocalFrontier {
             if (!quarantined.contains(assignment.workerRank())) {
                 openPlaces.addLast(assignment.workerRank());
             }
-            if (started && termination.acceptsWork()) {
+            if (started && termination.acceptsWork() && budget.allowsNextWith(valid.size())) {
                 dispatch(now, false);
             }
         } else {

@@ -84,6 +84,28 @@ class BudgetCheckTest {
     }
 
     @Test
+    void resultsInHandThatWouldReachTheExecutionBudgetAllowNoNextItem() {
+        BudgetCheck check = check(new Budget(Duration.ZERO, 5, 0));
+        stored.put(Counter.DONE, 3L);
+        assertThat(check.exhausted(START)).isEmpty();
+
+        assertThat(check.allowsNextWith(1)).isTrue();
+        assertThat(check.allowsNextWith(2)).isFalse();
+        check.committed(1, 0);
+        assertThat(check.allowsNextWith(1)).as("own commits count too").isFalse();
+        assertThat(check.allowsNextWith(0)).isTrue();
+    }
+
+    @Test
+    void withoutAnExecutionLimitResultsInHandHoldNothingBackUntilTheBudgetIsUsedUp() {
+        BudgetCheck check = check(new Budget(Duration.ofSeconds(10), 0, 0));
+
+        assertThat(check.allowsNextWith(1_000)).isTrue();
+        assertThat(check.exhausted(START + 10 * SECOND)).isPresent();
+        assertThat(check.allowsNextWith(0)).isFalse();
+    }
+
+    @Test
     void negativeLimitsAreRefused() {
         assertThatThrownBy(() -> new Budget(Duration.ofSeconds(-1), 0, 0)).isInstanceOf(InvalidInputException.class);
         assertThatThrownBy(() -> new Budget(Duration.ZERO, -1, 0)).isInstanceOf(InvalidInputException.class);

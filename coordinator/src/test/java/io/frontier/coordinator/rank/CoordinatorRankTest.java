@@ -197,6 +197,39 @@ class CoordinatorRankTest {
         assertThat(campaign.store.counts().get(Counter.DONE)).isEqualTo(files);
     }
 
+    @Test
+    void resultsReceivedTogetherStartOnlyTheExecutionsTheBudgetLeaves() throws Exception {
+        for (int i = 0; i < 8; i++) {
+            campaign.seed("item-" + i);
+        }
+        CompletableFuture<Outcome> outcome = CompletableFuture.supplyAsync(
+                () -> coordinator(null, new Budget(Duration.ZERO, 2, 0)).run());
+        Map<Integer, Deque<Assign>> held = new TreeMap<>();
+        for (int worker : WORKERS) {
+            held.put(worker, new ArrayDeque<>(List.of(awaitAssign(worker), awaitAssign(worker))));
+        }
+
+        // Two results in one batch reach the budget of two: the first leaves room for one more
+        // execution, the second for none, although both freed a place before the commit.
+        root.close();
+        for (int worker : WORKERS) {
+            answer(worker, held.get(worker).pollFirst());
+        }
+        root.open();
+        for (int worker : WORKERS) {
+            answer(worker, held.get(worker).pollFirst());
+        }
+        CompletableFuture<Integer> first = CompletableFuture.supplyAsync(() -> serve(1));
+        CompletableFuture<Integer> second = CompletableFuture.supplyAsync(() -> serve(2));
+        Outcome ended = outcome.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+
+        assertThat(ended.ending()).isEqualTo(Outcome.Ending.COMMITTED);
+        assertThat(first.get() + second.get()).as("executions started after the batch").isEqualTo(1);
+        assertThat(root.assignsSent()).isEqualTo(5);
+        assertThat(campaign.store.counts().get(Counter.DONE)).isEqualTo(5);
+        assertThat(campaign.store.counts().get(Counter.PENDING)).isEqualTo(3);
+    }
+
     /** Plays {@code worker} until its SHUTDOWN: answers every ASSIGN; returns how many it answered. */
     private int serve(int worker) {
         int answered = 0;
@@ -215,8 +248,12 @@ class CoordinatorRankTest {
         return coordinator(null);
     }
 
-    /** The coordinator under test, root of its job; {@code seeds} is its seed directory, or null for none. */
     private CoordinatorRank coordinator(SeedAdmission seeds) {
+        return coordinator(seeds, Budget.NONE);
+    }
+
+    /** The coordinator under test, root of its job; {@code seeds} is its seed directory, or null for none. */
+    private CoordinatorRank coordinator(SeedAdmission seeds, Budget budget) {
         Checkpoints recording = (point, work) -> journal.add(point + " after " + root.assignsSent() + " ASSIGNs");
         EntryFinisher finisher = new EntryFinisher(campaign.store, campaign.layout, campaign.files, Checkpoints.NONE);
         CoordinatorServices services = new CoordinatorServices(campaign.store, campaign.corpus, seeds,
@@ -226,7 +263,7 @@ class CoordinatorRankTest {
                 new Replay(campaign.store, finisher),
                 new StageJanitor(campaign.store, campaign.layout, campaign.files), FaultPlan.NONE,
                 new StoreProgress(campaign.store, campaign.kv, Map.of(ALICE, 0)));
-        CoordinatorSettings settings = new CoordinatorSettings(Duration.ofMinutes(5), 10, null, WAIT, FAST, Budget.NONE,
+        CoordinatorSettings settings = new CoordinatorSettings(Duration.ofMinutes(5), 10, null, WAIT, FAST, budget,
                 List.of("command"));
         PrintStream log = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
         return new CoordinatorRank(root, TOPOLOGY, services, settings, campaign.epoch, ALICE, Set.of(), log);
