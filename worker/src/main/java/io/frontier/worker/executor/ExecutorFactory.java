@@ -1,7 +1,10 @@
 package io.frontier.worker.executor;
 
 import io.frontier.worker.executor.process.ProcessRunner;
+import io.frontier.worker.executor.process.ResourceLimits;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /** Creates the executor a configuration describes, on the machine that will run it. */
@@ -9,6 +12,9 @@ public final class ExecutorFactory {
 
     /** Name of a worker's SymCC coverage map inside its private directory. */
     public static final String COVERAGE_MAP_FILE = "symcc-coverage.map";
+
+    /** Writes one output into the directory given as {@code $0}. */
+    private static final String REHEARSAL_SCRIPT = "printf 'frontier rehearsal output\\n' > \"$0/output\"";
 
     private final ProcessRunner runner;
     private final ChildEnvironment environment;
@@ -21,6 +27,15 @@ public final class ExecutorFactory {
     /** A factory with this machine's tools and this process's environment. */
     public static ExecutorFactory onThisMachine() {
         return new ExecutorFactory(ProcessRunner.onThisMachine(), ChildEnvironment.ofThisProcess());
+    }
+
+    /**
+     * An executor that runs the shell to write one output file, through this factory's runner:
+     * what a worker rehearses with before its first assignment (see the worker's rehearsal).
+     */
+    public Executor rehearsal() {
+        return new CommandExecutor(new CommandConfig(List.of(runner.shell().toString(), "-c", REHEARSAL_SCRIPT,
+                "{output_dir}"), InputMode.STDIN, Map.of(), ResourceLimits.NONE), runner, environment);
     }
 
     /**

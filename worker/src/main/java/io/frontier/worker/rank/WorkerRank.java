@@ -63,6 +63,10 @@ import java.util.concurrent.TimeoutException;
  * nor staging, the RESULT and the clean-up sit between two executions. Executions never overlap
  * each other, and a RESULT is still sent only after its children are durably staged.
  *
+ * <p>Before it first waits for its coordinator, the worker plays one assignment on a made-up
+ * input inside its scratch directory ({@link Rehearsal}), so that the first real one does not
+ * pay for loading classes and starting the process launcher while root is still preparing.
+ *
  * <p>Ownership: the worker reads the public corpus and never writes it; it writes the stage of
  * each of its results and never touches it after sending that RESULT (the coordinator promotes
  * or removes it); it owns its scratch directory ({@link ScratchDirectory}) for the whole run.
@@ -148,6 +152,7 @@ public final class WorkerRank {
             if (!faults.isEmpty()) {
                 report("fault plan is active", "plan=" + faults);
             }
+            rehearse(scratch);
             while (true) {
                 Envelope message = awaitCoordinator();
                 if (message.tag() == Tags.SHUTDOWN) {
@@ -164,6 +169,19 @@ public final class WorkerRank {
         } finally {
             executions.shutdownNow();
             release(scratch);
+        }
+    }
+
+    /**
+     * Plays one assignment on a made-up input ({@link Rehearsal}) before waiting for the first
+     * real one. A failure is reported and otherwise ignored: the first real assignment takes the
+     * same steps and answers whatever fails there.
+     */
+    private void rehearse(ScratchDirectory scratch) {
+        try {
+            Rehearsal.run(scratch, executors.rehearsal(), epoch, rank, files);
+        } catch (FrontierException e) {
+            report("rehearsal failed; the first assignment pays for first use instead", e.getMessage());
         }
     }
 

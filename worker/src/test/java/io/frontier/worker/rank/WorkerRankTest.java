@@ -21,6 +21,7 @@ import io.frontier.store.wire.WireCodec;
 import io.frontier.worker.executor.CommandConfig;
 import io.frontier.worker.executor.InputMode;
 import io.frontier.worker.executor.process.ResourceLimits;
+import io.frontier.worker.executor.process.SystemTools;
 import io.frontier.worker.executor.testing.FileContractTarget;
 import io.frontier.worker.fault.FaultPlan;
 import io.frontier.worker.link.Envelope;
@@ -104,6 +105,29 @@ class WorkerRankTest {
         assertThat(namesIn(job.stageDirectory(assign)))
                 .containsExactlyElementsOf(expected.stream().map(c -> c.digest().hex()).sorted().toList());
         assertThat(namesIn(job.layout().corpus())).containsExactly(seed.hex());
+    }
+
+    @Test
+    void theWorkerRehearsesBeforeAnyAssignmentComesSoItsRunnersShellIsAlreadyUp() throws Exception {
+        // What a child's command reads as: the program the link points to (/bin/sh is a link).
+        String shell = SystemTools.find().shell().toRealPath().toString();
+        long before = childrenRunning(shell);
+
+        job = LoopbackJob.start(dir, fileContract("--children", "same"));
+
+        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        while (childrenRunning(shell) == before && System.nanoTime() < deadline) {
+            LockSupport.parkNanos(Duration.ofMillis(10).toNanos());
+        }
+        assertThat(childrenRunning(shell)).as("the group-kill shell the rehearsal started").isEqualTo(before + 1);
+        Digest seed = job.seed("after the rehearsal\n");
+        assertThat(job.execute(seed).children()).hasSize(1);
+        assertThat(job.diagnostics()).doesNotContain("rehearsal");
+    }
+
+    private static long childrenRunning(String program) {
+        return ProcessHandle.current().children()
+                .filter(child -> child.info().command().filter(program::equals).isPresent()).count();
     }
 
     @Test

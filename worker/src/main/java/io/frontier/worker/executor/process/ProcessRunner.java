@@ -74,6 +74,11 @@ public final class ProcessRunner {
         return new ProcessRunner(SystemTools.find(), DEFAULT_TAIL_BYTES, DEFAULT_GRACE);
     }
 
+    /** The POSIX shell this runner signals process groups through; any caller may run it too. */
+    public Path shell() {
+        return tools.shell();
+    }
+
     /** The full command line that launches {@code spec}. */
     public List<String> launchCommand(ProcessSpec spec) {
         List<String> command = new ArrayList<>();
