@@ -55,6 +55,7 @@ final class RankProcess {
      * fenced its own off before it started.
      */
     static int run(CampaignDirectory directory, long epoch, long heartbeatMillis, Budget budget) {
+        WholeLineOutput.install();
         MpiLink link = MpiLink.initialise(new String[0]);
         CampaignSettings settings = directory.read();
         JobTopology topology = new JobTopology(link.size(), settings.coordinators());
