@@ -98,18 +98,9 @@ class CoordinatorRankTest {
             items.add(campaign.seed("item-" + i));
         }
         CompletableFuture<Outcome> outcome = CompletableFuture.supplyAsync(() -> coordinator().run());
-        Map<Integer, Deque<Assign>> held = new TreeMap<>();
-        for (int worker : WORKERS) {
-            held.put(worker, new ArrayDeque<>(List.of(awaitAssign(worker), awaitAssign(worker))));
-        }
+        Map<Integer, Deque<Assign>> held = awaitTwoAssignsEach();
 
-        // Both workers answer their first assignment while the coordinator is kept from
-        // receiving, so that it finds both RESULTs at once.
-        root.close();
-        for (int worker : WORKERS) {
-            answer(worker, held.get(worker).pollFirst());
-        }
-        root.open();
+        answerFirstOfEachTogether(held);
         for (int worker : WORKERS) {
             held.get(worker).addLast(awaitAssign(worker));
         }
@@ -204,18 +195,11 @@ class CoordinatorRankTest {
         }
         CompletableFuture<Outcome> outcome = CompletableFuture.supplyAsync(
                 () -> coordinator(null, new Budget(Duration.ZERO, 2, 0)).run());
-        Map<Integer, Deque<Assign>> held = new TreeMap<>();
-        for (int worker : WORKERS) {
-            held.put(worker, new ArrayDeque<>(List.of(awaitAssign(worker), awaitAssign(worker))));
-        }
+        Map<Integer, Deque<Assign>> held = awaitTwoAssignsEach();
 
         // Two results in one batch reach the budget of two: the first leaves room for one more
         // execution, the second for none, although both freed a place before the commit.
-        root.close();
-        for (int worker : WORKERS) {
-            answer(worker, held.get(worker).pollFirst());
-        }
-        root.open();
+        answerFirstOfEachTogether(held);
         for (int worker : WORKERS) {
             answer(worker, held.get(worker).pollFirst());
         }
@@ -228,6 +212,27 @@ class CoordinatorRankTest {
         assertThat(root.assignsSent()).isEqualTo(5);
         assertThat(campaign.store.counts().get(Counter.DONE)).isEqualTo(5);
         assertThat(campaign.store.counts().get(Counter.PENDING)).isEqualTo(3);
+    }
+
+    /** The two assignments each worker gets at the start, in the order they came. */
+    private Map<Integer, Deque<Assign>> awaitTwoAssignsEach() {
+        Map<Integer, Deque<Assign>> held = new TreeMap<>();
+        for (int worker : WORKERS) {
+            held.put(worker, new ArrayDeque<>(List.of(awaitAssign(worker), awaitAssign(worker))));
+        }
+        return held;
+    }
+
+    /**
+     * Both workers answer their first held assignment while the coordinator is kept from
+     * receiving, so that it finds both RESULTs at once.
+     */
+    private void answerFirstOfEachTogether(Map<Integer, Deque<Assign>> held) throws InterruptedException {
+        root.close();
+        for (int worker : WORKERS) {
+            answer(worker, held.get(worker).pollFirst());
+        }
+        root.open();
     }
 
     /** Plays {@code worker} until its SHUTDOWN: answers every ASSIGN; returns how many it answered. */
