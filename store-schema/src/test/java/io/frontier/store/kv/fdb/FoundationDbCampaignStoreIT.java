@@ -3,37 +3,19 @@ package io.frontier.store.kv.fdb;
 import io.frontier.store.campaign.CampaignStoreConformance;
 import io.frontier.store.kv.KeyValueStore;
 import io.frontier.store.kv.StoreOptions;
-import java.nio.file.Path;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The campaign contract on FoundationDB: the cluster {@code FDB_CLUSTER_FILE} names, or one in a
  * container where a Docker engine is reachable; every test is reported skipped with the reason
- * otherwise. It lives beside the key-value FoundationDB test to share its {@link
- * FoundationDbCluster}; each test works in a campaign of its own and clears it afterwards.
+ * otherwise. Each test works in a campaign of its own and clears it afterwards.
  */
 @Tag("fdb")
 class FoundationDbCampaignStoreIT extends CampaignStoreConformance {
 
-    @TempDir
-    static Path scratch;
-
-    private static FoundationDbCluster cluster;
-
-    @BeforeAll
-    static void findCluster() throws Exception {
-        cluster = FoundationDbCluster.findOrStart(scratch);
-    }
-
-    @AfterAll
-    static void stopCluster() {
-        if (cluster != null) {
-            cluster.close();
-        }
-    }
+    @RegisterExtension
+    static final FoundationDbCluster cluster = new FoundationDbCluster();
 
     @Override
     protected KeyValueStore openStore() {

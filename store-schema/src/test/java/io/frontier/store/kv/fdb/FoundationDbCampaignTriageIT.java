@@ -3,11 +3,8 @@ package io.frontier.store.kv.fdb;
 import io.frontier.store.campaign.CampaignTriageConformance;
 import io.frontier.store.kv.KeyValueStore;
 import io.frontier.store.kv.StoreOptions;
-import java.nio.file.Path;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Triage in the commit decision on FoundationDB: the cluster {@code FDB_CLUSTER_FILE} names, or
@@ -17,22 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
 @Tag("fdb")
 class FoundationDbCampaignTriageIT extends CampaignTriageConformance {
 
-    @TempDir
-    static Path scratch;
-
-    private static FoundationDbCluster cluster;
-
-    @BeforeAll
-    static void findCluster() throws Exception {
-        cluster = FoundationDbCluster.findOrStart(scratch);
-    }
-
-    @AfterAll
-    static void stopCluster() {
-        if (cluster != null) {
-            cluster.close();
-        }
-    }
+    @RegisterExtension
+    static final FoundationDbCluster cluster = new FoundationDbCluster();
 
     @Override
     protected KeyValueStore openStore() {

@@ -2,12 +2,16 @@ package io.frontier.store.kv.fdb;
 
 import static org.junit.jupiter.api.Assumptions.abort;
 
+import io.frontier.store.corpus.fs.FileTrees;
 import io.frontier.store.kv.StoreException;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 import org.testcontainers.DockerClientFactory;
 import org.testcontainers.containers.Container;
 import org.testcontainers.containers.FixedHostPortGenericContainer;
@@ -15,28 +19,48 @@ import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.containers.wait.strategy.Wait;
 
 /**
- * A FoundationDB cluster for integration tests: the one {@code FDB_CLUSTER_FILE} names, or else
- * a single-process cluster in a Testcontainers container. Where neither is possible, or the
- * native client cannot be loaded, {@link #clusterFile} aborts each test that asks for it, so
- * every such test is reported as skipped with the reason, never as passed. (Aborting once in
- * {@code @BeforeAll} instead would make the runner report no tests at all.)
+ * A FoundationDB cluster for integration tests, as a JUnit extension a test class registers
+ * once ({@code @RegisterExtension static final FoundationDbCluster cluster = new
+ * FoundationDbCluster();}): the cluster {@code FDB_CLUSTER_FILE} names, or else a single-process
+ * cluster in a Testcontainers container, started before the class's first test and stopped after
+ * its last. Where neither is possible, or the native client cannot be loaded, {@link
+ * #clusterFile} aborts each test that asks for it, so every such test is reported as skipped
+ * with the reason, never as passed. (Aborting once before all tests instead would make the runner
+ * report no tests at all.)
  */
-final class FoundationDbCluster implements AutoCloseable {
+final class FoundationDbCluster implements BeforeAllCallback, AfterAllCallback {
 
     /** Overrides the server image; any 7.3 server speaks to the 7.3 client. */
     private static final String IMAGE = System.getenv().getOrDefault("FDB_IMAGE", "foundationdb/foundationdb:7.3.63");
 
-    /** The cluster file, or null when the tests must be skipped. */
-    private final Path clusterFile;
+    /** The cluster file, or null when the tests must be skipped; set before all tests. */
+    private Path clusterFile;
     /** Why there is no cluster, or null when there is one. */
-    private final String skipReason;
-    /** The container this object started, or null. */
-    private final GenericContainer<?> container;
+    private String skipReason = "FoundationDB backend skipped: the cluster was never looked for";
+    /** The container this extension started, or null. */
+    private GenericContainer<?> container;
+    /** Holds the cluster file of a container. */
+    private Path scratch;
 
-    private FoundationDbCluster(Path clusterFile, String skipReason, GenericContainer<?> container) {
-        this.clusterFile = clusterFile;
-        this.skipReason = skipReason;
-        this.container = container;
+    @Override
+    public void beforeAll(ExtensionContext context) throws Exception {
+        String fromEnvironment = System.getenv("FDB_CLUSTER_FILE");
+        if (fromEnvironment == null && !DockerClientFactory.instance().isDockerAvailable()) {
+            skipReason = "FoundationDB backend skipped: FDB_CLUSTER_FILE is not set and no Docker engine is reachable";
+            return;
+        }
+        try {
+            FdbClient.get();
+        } catch (StoreException e) {
+            skipReason = "FoundationDB backend skipped: libfdb_c cannot be loaded (" + e.getCause() + ")";
+            return;
+        }
+        if (fromEnvironment != null) {
+            clusterFile = Path.of(fromEnvironment);
+        } else {
+            startContainer();
+        }
+        skipReason = null;
     }
 
     /** The cluster file; aborts the calling test, reporting it skipped, when there is no cluster. */
@@ -47,46 +71,27 @@ final class FoundationDbCluster implements AutoCloseable {
         return clusterFile;
     }
 
-    static FoundationDbCluster findOrStart(Path scratch) throws Exception {
-        String fromEnvironment = System.getenv("FDB_CLUSTER_FILE");
-        if (fromEnvironment == null && !DockerClientFactory.instance().isDockerAvailable()) {
-            return skipped("FoundationDB backend skipped: FDB_CLUSTER_FILE is not set and no Docker engine is reachable");
-        }
-        try {
-            FdbClient.get();
-        } catch (StoreException e) {
-            return skipped("FoundationDB backend skipped: libfdb_c cannot be loaded (" + e.getCause() + ")");
-        }
-        if (fromEnvironment != null) {
-            return new FoundationDbCluster(Path.of(fromEnvironment), null, null);
-        }
-        return startContainer(scratch);
-    }
-
-    private static FoundationDbCluster skipped(String reason) {
-        return new FoundationDbCluster(null, reason, null);
-    }
-
     /**
      * Starts one fdbserver that advertises 127.0.0.1 on a free port mapped to the same host port,
      * so the cluster file works from the host, and creates a single-replica in-memory database.
      */
     @SuppressWarnings({"deprecation", "resource"})
-    private static FoundationDbCluster startContainer(Path scratch) throws Exception {
+    private void startContainer() throws Exception {
         int port = freePort();
-        GenericContainer<?> container = new FixedHostPortGenericContainer<>(IMAGE)
+        GenericContainer<?> started = new FixedHostPortGenericContainer<>(IMAGE)
                 .withFixedExposedPort(port, port)
                 .withEnv("FDB_NETWORKING_MODE", "host")
                 .withEnv("FDB_PORT", String.valueOf(port))
                 .waitingFor(Wait.forLogMessage(".*Starting FDB server.*", 1))
                 .withStartupTimeout(Duration.ofMinutes(2));
-        container.start();
+        started.start();
         try {
-            configureNewDatabase(container);
-            Path clusterFile = Files.writeString(scratch.resolve("fdb.cluster"), "docker:docker@127.0.0.1:" + port + "\n");
-            return new FoundationDbCluster(clusterFile, null, container);
+            configureNewDatabase(started);
+            scratch = Files.createTempDirectory("frontier-fdb-");
+            clusterFile = Files.writeString(scratch.resolve("fdb.cluster"), "docker:docker@127.0.0.1:" + port + "\n");
+            container = started;
         } catch (Exception | Error e) {
-            container.stop();
+            started.stop();
             throw e;
         }
     }
@@ -113,9 +118,12 @@ final class FoundationDbCluster implements AutoCloseable {
     }
 
     @Override
-    public void close() {
+    public void afterAll(ExtensionContext context) throws IOException {
         if (container != null) {
             container.stop();
+        }
+        if (scratch != null) {
+            FileTrees.delete(scratch);
         }
     }
 }

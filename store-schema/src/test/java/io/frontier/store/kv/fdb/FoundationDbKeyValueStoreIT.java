@@ -12,10 +12,9 @@ import io.frontier.store.kv.TransactionTimeoutException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -28,19 +27,8 @@ class FoundationDbKeyValueStoreIT extends KeyValueStoreConformance {
     @TempDir
     static Path scratch;
 
-    private static FoundationDbCluster cluster;
-
-    @BeforeAll
-    static void findCluster() throws Exception {
-        cluster = FoundationDbCluster.findOrStart(scratch);
-    }
-
-    @AfterAll
-    static void stopCluster() {
-        if (cluster != null) {
-            cluster.close();
-        }
-    }
+    @RegisterExtension
+    static final FoundationDbCluster cluster = new FoundationDbCluster();
 
     @Override
     protected KeyValueStore openStore(StoreOptions options) {
