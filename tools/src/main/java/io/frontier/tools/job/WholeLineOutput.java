@@ -54,13 +54,10 @@ final class WholeLineOutput extends OutputStream {
         while (from < end) {
             int taken = Math.min(end - from, buffer.length - count);
             System.arraycopy(bytes, from, buffer, count, taken);
+            int before = count;
             count += taken;
             from += taken;
-            if (count == buffer.length) {
-                drain(count);
-            } else {
-                drain(lastNewline() + 1);
-            }
+            drain(count == buffer.length ? count : lastNewlineFrom(before) + 1);
         }
     }
 
@@ -76,8 +73,12 @@ final class WholeLineOutput extends OutputStream {
         sink.close();
     }
 
-    private int lastNewline() {
-        for (int i = count - 1; i >= 0; i--) {
+    /**
+     * The last newline among the bytes from {@code start} on, or -1: the bytes before it were
+     * buffered by an earlier write, which drained every newline it brought.
+     */
+    private int lastNewlineFrom(int start) {
+        for (int i = count - 1; i >= start; i--) {
             if (buffer[i] == '\n') {
                 return i;
             }

@@ -103,6 +103,7 @@ final class Rehearsal {
             ChildStaging.Staged staged = ChildStaging.stage(execution.outputs(), input, writer, Result.MAX_CHILDREN,
                     Optional.empty());
             Result result = Answers.executed(assign, staged, executor.name(), execution, null);
+            // Encoded once, as the real RESULT is, so that its serializer exists before it is needed.
             WireCodec.encode(result);
             return result;
         } finally {
