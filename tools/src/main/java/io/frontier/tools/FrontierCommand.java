@@ -4,6 +4,7 @@ import io.frontier.store.corpus.CorruptObjectException;
 import io.frontier.store.corpus.MissingObjectException;
 import io.frontier.store.error.FrontierException;
 import io.frontier.store.error.UnreadableRecordException;
+import io.frontier.tools.campaign.CampaignCommand;
 import io.frontier.tools.campaign.InitCommand;
 import io.frontier.tools.corpus.CorpusCommand;
 import io.frontier.tools.finding.FindingsCommand;
@@ -33,7 +34,7 @@ import picocli.CommandLine.Spec;
         versionProvider = FrontierVersion.class,
         subcommands = {InitCommand.class, RunCommand.class, ResumeCommand.class, RankCommand.class, StatusCommand.class,
             ManifestCommand.class, LeasesCommand.class, FindingsCommand.class, ReportCommand.class, CorpusCommand.class,
-            ReplayCommand.class, MpiCommand.class})
+            ReplayCommand.class, CampaignCommand.class, MpiCommand.class})
 public final class FrontierCommand implements Runnable {
 
     @Spec

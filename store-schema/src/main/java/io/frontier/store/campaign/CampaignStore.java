@@ -15,6 +15,7 @@ import io.frontier.store.manifest.Child;
 import io.frontier.store.manifest.ChildFate;
 import io.frontier.store.manifest.ManifestEntry;
 import io.frontier.store.record.CampaignConfig;
+import io.frontier.store.record.CampaignIdentity;
 import io.frontier.store.record.EpochRecord;
 import io.frontier.store.record.FindingRecord;
 import io.frontier.store.record.InvalidResultMarker;
@@ -102,6 +103,79 @@ public final class CampaignStore {
             tx.set(keys.epoch(), RecordCodec.EPOCH.encode(first));
             return first;
         });
+    }
+
+    /**
+     * Creates the campaign as {@link #init(CampaignConfig, String, double)} does and, in the same
+     * transaction, records which campaign the store holds. Idempotent for the same configuration
+     * and campaign id (the home it records is the first caller's).
+     *
+     * @throws CampaignSetupException if the campaign exists with another configuration or
+     *     identity (or none: a store made by an older Frontier)
+     */
+    public EpochRecord init(CampaignConfig config, CampaignIdentity identity, String job, double now) {
+        EpochRecord first = EpochRecord.of(1, Owner.of(job).name(), Times.instant("now", now));
+        return kv.run(tx -> {
+            byte[] stored = tx.get(keys.config());
+            if (stored != null) {
+                CampaignConfig existing = RecordCodec.CONFIG.decode(keys.config(), stored);
+                CampaignIdentity existingIdentity = identity(tx);
+                if (!existing.equals(config) || existingIdentity == null
+                        || !existingIdentity.id().equals(identity.id())) {
+                    throw new CampaignSetupException("campaign exists with another configuration or identity")
+                            .with("stored", existing).with("storedIdentity", existingIdentity)
+                            .with("requested", config).with("requestedIdentity", identity);
+                }
+                return fence.current(tx);
+            }
+            tx.set(keys.config(), RecordCodec.CONFIG.encode(config));
+            tx.set(keys.identity(), RecordCodec.IDENTITY.encode(identity));
+            tx.set(keys.epoch(), RecordCodec.EPOCH.encode(first));
+            return first;
+        });
+    }
+
+    /** True if the campaign has been created in the store. */
+    public boolean exists() {
+        return kv.read(tx -> tx.get(keys.config())) != null;
+    }
+
+    /** Which campaign the store holds, or null if it was created without an identity (by an older Frontier). */
+    public CampaignIdentity identity() {
+        return kv.read(this::identity);
+    }
+
+    /**
+     * Replaces the store's identity with {@code next}, if it still is {@code expected} (null: none,
+     * a store made by an older Frontier): a copy of a campaign taking an identity of its own, or
+     * an older campaign getting its first. Idempotent: a store that holds {@code next} already is
+     * left as it is.
+     *
+     * @throws CampaignSetupException if the campaign is not in the store, or its identity is
+     *     neither {@code expected} nor {@code next}
+     */
+    public void replaceIdentity(String expected, CampaignIdentity next) {
+        kv.run(tx -> {
+            if (tx.get(keys.config()) == null) {
+                throw new CampaignSetupException("campaign is not in the store");
+            }
+            CampaignIdentity current = identity(tx);
+            if (next.equals(current)) {
+                return null;
+            }
+            String currentId = current == null ? null : current.id();
+            if (!Objects.equals(currentId, expected)) {
+                throw new CampaignSetupException("store's campaign identity changed meanwhile")
+                        .with("expected", expected).with("stored", currentId);
+            }
+            tx.set(keys.identity(), RecordCodec.IDENTITY.encode(next));
+            return null;
+        });
+    }
+
+    private CampaignIdentity identity(ReadTransaction tx) {
+        byte[] stored = tx.get(keys.identity());
+        return stored == null ? null : RecordCodec.IDENTITY.decode(keys.identity(), stored);
     }
 
     /** The current epoch record. */

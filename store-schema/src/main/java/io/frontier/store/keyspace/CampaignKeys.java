@@ -73,6 +73,11 @@ public final class CampaignKeys {
         return key(CampaignSubspace.CONFIG);
     }
 
+    /** Which campaign the store holds: the id its settings file names too. */
+    public byte[] identity() {
+        return key(CampaignSubspace.IDENTITY);
+    }
+
     public byte[] epoch() {
         return key(CampaignSubspace.EPOCH);
     }

@@ -42,6 +42,10 @@ public final class RecordCodec<T> {
     public static final RecordCodec<JobHeartbeat> HEARTBEAT =
             new RecordCodec<>(JobHeartbeat.class, JobHeartbeat.SCHEMA);
 
+    /** Which campaign the store holds. */
+    public static final RecordCodec<CampaignIdentity> IDENTITY =
+            new RecordCodec<>(CampaignIdentity.class, CampaignIdentity.SCHEMA);
+
     public static final RecordCodec<FindingRecord> FINDING =
             new RecordCodec<>(FindingRecord.class, FindingRecord.SCHEMA);
 

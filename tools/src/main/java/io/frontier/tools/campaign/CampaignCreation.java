@@ -9,6 +9,7 @@ import io.frontier.store.kv.KeyValueStore;
 import io.frontier.store.kv.KeyValueStores;
 import io.frontier.store.kv.StoreOptions;
 import io.frontier.store.kv.StoreUrl;
+import io.frontier.store.record.CampaignIdentity;
 import io.frontier.store.record.EpochRecord;
 import io.frontier.store.wire.MalformedMessageException;
 import io.frontier.store.wire.WireCodec;
@@ -82,7 +83,7 @@ public final class CampaignCreation {
         CampaignSettings settings = new CampaignSettings(CampaignSettings.SCHEMA,
                 directory.path().getFileName().toString(), url.toString(), seedDirectory.toString(),
                 options.coordinators, options.leaseMillis, options.claimBatch, options.buckets, options.maxAttempts,
-                options.idleWindowMillis, worker);
+                options.idleWindowMillis, worker, CampaignIdentity.newId());
         // The store's own checks of the configuration (e.g. its bucket limit) run before anything is written.
         settings.storeConfig();
         refuseTakenStore(directory, url, settings);
@@ -93,7 +94,9 @@ public final class CampaignCreation {
     /**
      * {@code <tmp>/frontier-scratch/<name>-<8 hex digits of the SHA-256 of its absolute path>}:
      * the workers' directories below it are named by epoch and rank only, so two campaigns
-     * running on one machine in the same epoch must not share it, even two of the same name.
+     * running on one machine in the same epoch must not share it, even two of the same name, or
+     * a campaign and its copy. Derived from the path the campaign is opened as, not stored, so a
+     * copy or a moved campaign gets its own.
      */
     static Path defaultScratch(Path campaign) {
         Path absolute = campaign.toAbsolutePath().normalize();
@@ -104,12 +107,14 @@ public final class CampaignCreation {
     }
 
     /**
-     * Creates the campaign in its store in epoch 1, set by {@code job}; idempotent for the same
-     * settings (returns the stored epoch record).
+     * Creates the campaign in its store in epoch 1, set by {@code job}, with its identity;
+     * idempotent for the same settings (returns the stored epoch record).
      */
-    public static EpochRecord initialiseStore(CampaignSettings settings, String job, double now) {
+    public static EpochRecord initialiseStore(CampaignDirectory directory, CampaignSettings settings, String job,
+                                              double now) {
         try (KeyValueStore kv = KeyValueStores.open(settings.store())) {
-            return new CampaignStore(kv, CampaignKeys.forCampaign(settings.name())).init(settings.storeConfig(), job, now);
+            return StoreBinding.initialise(directory, settings,
+                    new CampaignStore(kv, CampaignKeys.forCampaign(settings.name())), job, now);
         }
     }
 

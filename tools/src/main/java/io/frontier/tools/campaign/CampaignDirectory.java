@@ -1,11 +1,16 @@
 package io.frontier.tools.campaign;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.frontier.store.corpus.CorpusLayout;
 import io.frontier.store.corpus.fs.DurableFiles;
 import io.frontier.store.corpus.fs.Fsync;
 import io.frontier.store.error.FrontierException;
+import io.frontier.store.kv.StoreUrl;
 import io.frontier.store.wire.WireCodec;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -19,6 +24,9 @@ public final class CampaignDirectory {
     public static final String SETTINGS = "campaign.json";
     /** Where jobs leave their summaries. */
     public static final String REPORTS = "reports";
+
+    /** Reads a settings file's schema before it is decoded strictly as the layout it names. */
+    private static final ObjectMapper PEEK = new ObjectMapper();
 
     private final Path directory;
 
@@ -46,25 +54,73 @@ public final class CampaignDirectory {
         return directory.resolve(REPORTS);
     }
 
+    /** True if {@code settings}' store is a file inside this directory, so that a copy of it has its own. */
+    public boolean holdsStore(CampaignSettings settings) {
+        StoreUrl url = StoreUrl.parse(settings.store());
+        return url.backend() == StoreUrl.Backend.SQLITE && url.path().toAbsolutePath().normalize().startsWith(directory);
+    }
+
     /** The default store of a campaign on one machine. */
     public String defaultStore() {
         return "sqlite:" + directory.resolve("store.db");
     }
 
-    /** Reads {@code campaign.json} strictly, or fails naming the file and what is wrong. */
+    /**
+     * Reads {@code campaign.json} strictly and resolves its relative paths against this
+     * directory, or fails naming the file and what is wrong. A file written by an older Frontier
+     * (absolute paths, no id) is read as it is only in the directory those paths name: in a copy
+     * or a moved campaign they would name the original's store and corpus.
+     */
     public CampaignSettings read() {
-        Path file = settingsFile();
+        CampaignSettings settings = readAsWritten();
+        if (settings.legacy() && !isHome(settings.worker().campaignDirectory())) {
+            throw new FrontierException("campaign.json was written by an older Frontier with absolute paths into"
+                    + " another directory, so this directory is a copy or was moved: run `frontier campaign adopt "
+                    + directory + "` to give it paths relative to itself and an identity of its own")
+                    .with("file", settingsFile()).with("recordedDirectory", settings.worker().campaignDirectory());
+        }
+        return settings;
+    }
+
+    /**
+     * {@link #read} without its check that a legacy file names this directory: what adoption
+     * starts from.
+     */
+    public CampaignSettings readAsWritten() {
+        return readFile(settingsFile());
+    }
+
+    /** {@code file}, a settings file of this directory, read strictly as {@link #readAsWritten} does. */
+    CampaignSettings readFile(Path file) {
         if (!Files.isRegularFile(file)) {
             throw new FrontierException("campaign settings not found: create the campaign first")
                     .with("file", file);
         }
         try {
-            return WireCodec.decode(Files.readAllBytes(file), CampaignSettings.class);
+            byte[] bytes = Files.readAllBytes(file);
+            JsonNode tree = PEEK.readTree(bytes);
+            if (tree instanceof ObjectNode legacy && legacy.path("schema").asInt() == CampaignSettings.LEGACY_SCHEMA
+                    && !legacy.has("id")) {
+                // The legacy layout is the resolved one without an id.
+                legacy.putNull("id");
+                return WireCodec.decode(PEEK.writeValueAsBytes(legacy), CampaignSettings.class);
+            }
+            return WireCodec.decode(bytes, CampaignFile.class).resolve(directory);
         } catch (IOException e) {
-            throw new FrontierException("campaign settings cannot be read", e).with("file", file);
+            throw new FrontierException("campaign settings cannot be read", e).with("file", file)
+                    .with("problem", e.getMessage());
         } catch (FrontierException e) {
             throw new FrontierException("campaign settings are invalid", e).with("file", file)
                     .with("problem", e.getMessage());
+        }
+    }
+
+    /** True if {@code recorded} is this directory, whatever path leads to it. */
+    boolean isHome(Path recorded) {
+        try {
+            return Files.isSameFile(recorded, directory);
+        } catch (IOException e) {
+            return false;
         }
     }
 
@@ -84,9 +140,17 @@ public final class CampaignDirectory {
         } catch (IOException e) {
             throw new FrontierException("campaign directory cannot be created", e).with("directory", directory);
         }
+        write(files, settings, SETTINGS);
+    }
+
+    /**
+     * Writes {@code settings} durably as {@code name} in this directory, replacing a file of that
+     * name, with the paths inside it relative to it.
+     */
+    Path write(DurableFiles files, CampaignSettings settings, String name) {
         try (var pending = files.create(directory)) {
-            pending.write(java.nio.ByteBuffer.wrap(WireCodec.encode(settings)));
-            pending.publishAs(SETTINGS);
+            pending.write(ByteBuffer.wrap(WireCodec.encode(CampaignFile.of(settings, directory))));
+            return pending.publishAs(name);
         }
     }
 }

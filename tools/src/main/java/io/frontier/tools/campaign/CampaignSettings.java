@@ -2,13 +2,16 @@ package io.frontier.tools.campaign;
 
 import io.frontier.store.error.FrontierException;
 import io.frontier.store.record.CampaignConfig;
+import io.frontier.store.record.CampaignIdentity;
 import io.frontier.worker.rank.WorkerSettings;
 
 /**
- * Everything every rank of every job of one campaign must agree on, stored as
- * {@code <campaign>/campaign.json}.
+ * Everything every rank of every job of one campaign must agree on, with every path absolute as
+ * this machine sees it: what {@link CampaignDirectory#read} makes of {@code <campaign>/campaign.json}
+ * ({@link CampaignFile}, whose paths inside the campaign are relative to it).
  *
- * @param schema layout version, {@link #SCHEMA}
+ * @param schema {@link #SCHEMA}, or {@link #LEGACY_SCHEMA} for a campaign.json written by an older
+ *        Frontier: the same fields with absolute paths and without an id
  * @param name the campaign's name in the store (printable ASCII, no spaces)
  * @param store where leases, commits and the manifest live: {@code sqlite:<path>} or
  *        {@code fdb:<cluster-file>}
@@ -21,15 +24,22 @@ import io.frontier.worker.rank.WorkerSettings;
  * @param idleWindowMillis how long root must be idle without a break before it probes for
  *        quiescence
  * @param worker what every worker rank runs
+ * @param id the campaign id, 32 hex digits, which its store holds too; null only in the legacy
+ *        schema
  */
 public record CampaignSettings(int schema, String name, String store, String seeds, int coordinators,
                                long leaseMillis, int claimBatch, int buckets, int maxAttempts,
-                               long idleWindowMillis, WorkerSettings worker) {
+                               long idleWindowMillis, WorkerSettings worker, String id) {
 
-    public static final int SCHEMA = 1;
+    /** Paths relative to the campaign directory, and an id. */
+    public static final int SCHEMA = 2;
+    /** What Frontier wrote before campaign ids: absolute paths, no id. */
+    public static final int LEGACY_SCHEMA = 1;
 
     public CampaignSettings {
-        if (schema != SCHEMA) {
+        if (schema == SCHEMA) {
+            CampaignIdentity.requireId(id);
+        } else if (schema != LEGACY_SCHEMA || id != null) {
             throw new FrontierException("campaign settings schema is not supported").with("schema", schema);
         }
         if (name == null || !name.matches("[!-~]{1,128}")) {
@@ -52,5 +62,16 @@ public record CampaignSettings(int schema, String name, String store, String see
     /** What the store keeps of these settings, written once when the campaign is created there. */
     public CampaignConfig storeConfig() {
         return CampaignConfig.of(name, buckets, maxAttempts);
+    }
+
+    /** True if this campaign.json was written by an older Frontier and has no id yet. */
+    public boolean legacy() {
+        return schema == LEGACY_SCHEMA;
+    }
+
+    /** The same settings under campaign id {@code newId}, in the current schema. */
+    public CampaignSettings withId(String newId) {
+        return new CampaignSettings(SCHEMA, name, store, seeds, coordinators, leaseMillis, claimBatch, buckets,
+                maxAttempts, idleWindowMillis, worker, newId);
     }
 }

@@ -48,9 +48,10 @@ public final class InitCommand implements Callable<Integer> {
     public Integer call() {
         CampaignDirectory directory = new CampaignDirectory(campaign);
         CampaignSettings settings = CampaignCreation.create(directory, seeds, executors, options);
-        EpochRecord epoch = CampaignCreation.initialiseStore(settings, JobName.forInit(), System.currentTimeMillis() / 1000.0);
+        EpochRecord epoch = CampaignCreation.initialiseStore(directory, settings, JobName.forInit(), System.currentTimeMillis() / 1000.0);
         PrintWriter out = spec.commandLine().getOut();
         out.printf("created campaign %s in %s%n", settings.name(), directory.path());
+        out.printf("  id            %s%n", settings.id());
         out.printf("  store         %s (epoch %d)%n", settings.store(), epoch.epoch());
         out.printf("  seeds         %s%n", settings.seeds());
         out.printf("  coordinators  %d per job; lease %d ms; execution time limit %d ms%n", settings.coordinators(),

@@ -37,8 +37,8 @@ public final class OpenCampaign implements AutoCloseable {
 
     /**
      * Opens the campaign in {@code path}, or fails naming the settings file and the store: no
-     * settings, an embedded store file that is missing, or a store that does not hold the
-     * campaign.
+     * settings, an embedded store file that is missing, a store that does not hold the
+     * campaign, or one that is not this campaign's own ({@link StoreBinding}).
      */
     public static OpenCampaign open(Path path) {
         CampaignDirectory directory = new CampaignDirectory(path);
@@ -56,7 +56,14 @@ public final class OpenCampaign implements AutoCloseable {
                     .with("store", settings.store()).with("campaign", settings.name())
                     .with("file", directory.settingsFile());
         }
-        return new OpenCampaign(directory, settings, kv);
+        OpenCampaign open = new OpenCampaign(directory, settings, kv);
+        try {
+            StoreBinding.check(directory, settings, open.store);
+        } catch (RuntimeException e) {
+            kv.close();
+            throw e;
+        }
+        return open;
     }
 
     public CampaignDirectory directory() {

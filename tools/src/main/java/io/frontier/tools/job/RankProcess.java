@@ -32,6 +32,7 @@ import io.frontier.store.record.Owner;
 import io.frontier.tools.campaign.CampaignDirectory;
 import io.frontier.tools.campaign.CampaignSettings;
 import io.frontier.tools.campaign.JobSummary;
+import io.frontier.tools.campaign.StoreBinding;
 import io.frontier.worker.executor.ExecutorFactory;
 import io.frontier.worker.fault.FaultPlan;
 import io.frontier.worker.link.MpiLink;
@@ -69,6 +70,7 @@ final class RankProcess {
         }
         try (KeyValueStore kv = KeyValueStores.open(settings.store())) {
             CampaignStore store = new CampaignStore(kv, CampaignKeys.forCampaign(settings.name()));
+            StoreBinding.check(directory, settings, store);
             Heartbeat heartbeat = link.rank() == 0
                     ? Heartbeat.start(store, firstBeat(store, epoch, topology, heartbeatMillis), System.err)
                     : null;

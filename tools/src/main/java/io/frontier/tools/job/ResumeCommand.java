@@ -6,9 +6,11 @@ import io.frontier.store.kv.KeyValueStore;
 import io.frontier.store.kv.KeyValueStores;
 import io.frontier.store.record.JobHeartbeat;
 import io.frontier.tools.ExitCodes;
+import io.frontier.tools.campaign.Adoption;
 import io.frontier.tools.campaign.CampaignDirectory;
 import io.frontier.tools.campaign.CampaignSettings;
 import io.frontier.tools.campaign.JobName;
+import io.frontier.tools.campaign.StoreBinding;
 import io.frontier.worker.link.MpiInstallation;
 import io.frontier.worker.link.MpiJobLauncher;
 import java.nio.file.Path;
@@ -70,13 +72,14 @@ public final class ResumeCommand implements Callable<Integer> {
     @Override
     public Integer call() throws InterruptedException {
         CampaignDirectory directory = new CampaignDirectory(campaign);
-        CampaignSettings settings = directory.read();
+        CampaignSettings settings = Adoption.upgradeIfLegacy(directory, directory.read(), spec.commandLine().getErr());
         MpiJobLauncher launcher = fenceOnly ? null : MpiJobLauncher.forThisMachine(MpiInstallation.discover());
         String id = JobName.forJob();
         JobFence.Fenced fenced;
         int jobWorkers;
         try (KeyValueStore kv = KeyValueStores.open(settings.store())) {
             CampaignStore store = new CampaignStore(kv, CampaignKeys.forCampaign(settings.name()));
+            StoreBinding.check(directory, settings, store);
             jobWorkers = workers != null ? workers : previousWorkers(store.heartbeat());
             if (jobWorkers < settings.coordinators()) {
                 throw new ParameterException(spec.commandLine(), "--workers must be at least the campaign's "

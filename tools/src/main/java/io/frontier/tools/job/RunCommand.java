@@ -5,11 +5,13 @@ import io.frontier.store.keyspace.CampaignKeys;
 import io.frontier.store.kv.KeyValueStore;
 import io.frontier.store.kv.KeyValueStores;
 import io.frontier.store.record.EpochRecord;
+import io.frontier.tools.campaign.Adoption;
 import io.frontier.tools.campaign.CampaignCreation;
 import io.frontier.tools.campaign.CampaignDirectory;
 import io.frontier.tools.campaign.CampaignSettings;
 import io.frontier.tools.campaign.CreationOptions;
 import io.frontier.tools.campaign.JobName;
+import io.frontier.tools.campaign.StoreBinding;
 import io.frontier.worker.link.MpiInstallation;
 import io.frontier.worker.link.MpiJobLauncher;
 import java.io.PrintWriter;
@@ -70,7 +72,8 @@ public final class RunCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--workers must be at least --coordinators (one worker per group)");
         }
         CampaignDirectory directory = new CampaignDirectory(campaign);
-        CampaignSettings settings = directory.exists() ? directory.read() : create(directory);
+        CampaignSettings settings = directory.exists()
+                ? Adoption.upgradeIfLegacy(directory, directory.read(), spec.commandLine().getErr()) : create(directory);
         if (settings.coordinators() != coordinators && spec.commandLine().getParseResult().hasMatchedOption("--coordinators")) {
             throw new ParameterException(spec.commandLine(), "the campaign was created with " + settings.coordinators()
                     + " coordinators; a job must use the same number");
@@ -80,7 +83,7 @@ public final class RunCommand implements Callable<Integer> {
                     + settings.coordinators() + " coordinators (one worker per group)");
         }
         MpiJobLauncher launcher = MpiJobLauncher.forThisMachine(MpiInstallation.discover());
-        long epoch = startJob(settings);
+        long epoch = startJob(directory, settings);
         return JobLauncher.run(launcher, directory, settings, epoch, workers, job, spec.commandLine().getErr());
     }
 
@@ -96,13 +99,13 @@ public final class RunCommand implements Callable<Integer> {
      * Creates the campaign in the store (epoch 1, this job's), or fences off the job of an
      * existing one as {@code frontier resume} does; returns this job's epoch.
      */
-    private long startJob(CampaignSettings settings) {
+    private long startJob(CampaignDirectory directory, CampaignSettings settings) {
         String id = JobName.forJob();
         double now = System.currentTimeMillis() / 1000.0;
         PrintWriter err = spec.commandLine().getErr();
         try (KeyValueStore kv = KeyValueStores.open(settings.store())) {
             CampaignStore campaignStore = new CampaignStore(kv, CampaignKeys.forCampaign(settings.name()));
-            EpochRecord created = campaignStore.init(settings.storeConfig(), id, now);
+            EpochRecord created = StoreBinding.initialise(directory, settings, campaignStore, id, now);
             if (created.job().equals(id)) {
                 JobLauncher.markStarting(campaignStore, created, workers, job);
                 err.printf("frontier: campaign %s created, epoch %d: %d coordinators, %d workers%n",
