@@ -24,6 +24,7 @@ import io.frontier.store.manifest.Child;
 import io.frontier.store.manifest.ManifestEntry;
 import io.frontier.store.manifest.Outcome;
 import io.frontier.store.record.CampaignConfig;
+import io.frontier.store.record.CampaignIdentity;
 import io.frontier.store.record.InvalidResultMarker;
 import io.frontier.store.record.JobHeartbeat;
 import io.frontier.store.record.Owner;
@@ -218,6 +219,45 @@ public abstract class CampaignStoreConformance {
     void initRefusesAnotherConfiguration() {
         refusedUnchanged(CampaignSetupException.class, "campaign exists with another configuration",
                 () -> store.init(CampaignConfig.of("conformance", 32, 3), "job-1", T0));
+    }
+
+    @Test
+    void initRecordsTheCampaignIdentityWithTheConfigurationAndIsIdempotentForTheSameId() {
+        // The fixture's campaign has no identity; this one is cleared with it.
+        keys = CampaignKeys.forCampaign("t-" + UUID.randomUUID());
+        CampaignStore fresh = new CampaignStore(kv, keys);
+        CampaignIdentity identity = CampaignIdentity.of(CampaignIdentity.newId(), 42L);
+        assertThat(fresh.exists()).isFalse();
+
+        fresh.init(CONFIG, identity, "job-1", T0);
+
+        assertThat(fresh.exists()).isTrue();
+        assertThat(fresh.identity()).isEqualTo(identity);
+        assertThat(fresh.init(CONFIG, CampaignIdentity.of(identity.id(), 7L), "job-2", T0 + 1).job())
+                .as("the home is the first caller's").isEqualTo("job-1");
+        assertThat(fresh.identity()).isEqualTo(identity);
+        assertThatThrownBy(() -> fresh.init(CONFIG, CampaignIdentity.of(CampaignIdentity.newId(), 42L), "job-3", T0))
+                .isInstanceOf(CampaignSetupException.class).hasMessageContaining("another configuration or identity");
+        assertThat(fresh.identity()).isEqualTo(identity);
+    }
+
+    @Test
+    void replaceIdentityTakesTheNewIdOnlyFromTheExpectedOneAndRepeatsHarmlessly() {
+        assertThat(store.identity()).as("a campaign created without an identity, as by an older Frontier").isNull();
+        CampaignIdentity first = CampaignIdentity.of(CampaignIdentity.newId(), null);
+        CampaignIdentity second = CampaignIdentity.of(CampaignIdentity.newId(), 9L);
+
+        store.replaceIdentity(null, first);
+        store.replaceIdentity(null, first);
+
+        assertThat(store.identity()).isEqualTo(first);
+        assertThatThrownBy(() -> store.replaceIdentity(second.id(), second)).isInstanceOf(CampaignSetupException.class)
+                .hasMessageContaining("identity changed meanwhile");
+        store.replaceIdentity(first.id(), second);
+        assertThat(store.identity()).isEqualTo(second);
+        CampaignStore absent = new CampaignStore(kv, CampaignKeys.forCampaign("never-" + UUID.randomUUID()));
+        assertThatThrownBy(() -> absent.replaceIdentity(null, first)).isInstanceOf(CampaignSetupException.class)
+                .hasMessageContaining("campaign is not in the store");
     }
 
     @Test

@@ -24,6 +24,17 @@ class ValueTypesTest {
     }
 
     @Test
+    void campaignIdsAre128RandomBitsInLowerCaseHexAndAnythingElseIsRefused() {
+        String id = CampaignIdentity.newId();
+        assertThat(id).matches("[0-9a-f]{32}").isNotEqualTo(CampaignIdentity.newId());
+        assertThat(CampaignIdentity.of(id, null).home()).isNull();
+        assertThatThrownBy(() -> CampaignIdentity.of(id.toUpperCase(), 1L)).isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("32 lower-case hex digits");
+        assertThatThrownBy(() -> CampaignIdentity.of(id.substring(1), 1L)).isInstanceOf(InvalidInputException.class);
+        assertThatThrownBy(() -> CampaignIdentity.of(null, 1L)).isInstanceOf(InvalidInputException.class);
+    }
+
+    @Test
     void randomTokensAndResultIdsAreValidAndDistinct() {
         assertThat(Token.random()).isNotEqualTo(Token.random());
         ResultId result = ResultId.random();
