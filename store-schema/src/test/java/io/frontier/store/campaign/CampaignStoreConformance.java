@@ -223,22 +223,24 @@ public abstract class CampaignStoreConformance {
 
     @Test
     void initRecordsTheCampaignIdentityWithTheConfigurationAndIsIdempotentForTheSameId() {
-        // The fixture's campaign has no identity; this one is cleared with it.
-        keys = CampaignKeys.forCampaign("t-" + UUID.randomUUID());
-        CampaignStore fresh = new CampaignStore(kv, keys);
+        // The fixture's campaign was created without an identity: start again from nothing.
+        kv.run(tx -> {
+            tx.clearRange(keys.all().begin(), keys.all().end());
+            return null;
+        });
         CampaignIdentity identity = CampaignIdentity.of(CampaignIdentity.newId(), 42L);
-        assertThat(fresh.exists()).isFalse();
+        assertThat(store.exists()).isFalse();
 
-        fresh.init(CONFIG, identity, "job-1", T0);
+        store.init(CONFIG, identity, "job-1", T0);
 
-        assertThat(fresh.exists()).isTrue();
-        assertThat(fresh.identity()).isEqualTo(identity);
-        assertThat(fresh.init(CONFIG, CampaignIdentity.of(identity.id(), 7L), "job-2", T0 + 1).job())
+        assertThat(store.exists()).isTrue();
+        assertThat(store.identity()).isEqualTo(identity);
+        assertThat(store.init(CONFIG, CampaignIdentity.of(identity.id(), 7L), "job-2", T0 + 1).job())
                 .as("the home is the first caller's").isEqualTo("job-1");
-        assertThat(fresh.identity()).isEqualTo(identity);
-        assertThatThrownBy(() -> fresh.init(CONFIG, CampaignIdentity.of(CampaignIdentity.newId(), 42L), "job-3", T0))
+        assertThat(store.identity()).isEqualTo(identity);
+        assertThatThrownBy(() -> store.init(CONFIG, CampaignIdentity.of(CampaignIdentity.newId(), 42L), "job-3", T0))
                 .isInstanceOf(CampaignSetupException.class).hasMessageContaining("another configuration or identity");
-        assertThat(fresh.identity()).isEqualTo(identity);
+        assertThat(store.identity()).isEqualTo(identity);
     }
 
     @Test
@@ -246,6 +248,8 @@ public abstract class CampaignStoreConformance {
         assertThat(store.identity()).as("a campaign created without an identity, as by an older Frontier").isNull();
         CampaignIdentity first = CampaignIdentity.of(CampaignIdentity.newId(), null);
         CampaignIdentity second = CampaignIdentity.of(CampaignIdentity.newId(), 9L);
+        assertThatThrownBy(() -> store.init(CONFIG, first, "job-2", T0)).isInstanceOf(CampaignSetupException.class)
+                .as("init does not give an older campaign an identity").hasMessageContaining("identity");
 
         store.replaceIdentity(null, first);
         store.replaceIdentity(null, first);
