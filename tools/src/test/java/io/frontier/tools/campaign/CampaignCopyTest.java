@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.frontier.store.campaign.CampaignStore;
+import io.frontier.store.corpus.fs.DurableFiles;
+import io.frontier.store.corpus.fs.Fsync;
 import io.frontier.store.keyspace.CampaignKeys;
 import io.frontier.store.kv.KeyValueStore;
 import io.frontier.store.kv.KeyValueStores;
@@ -147,6 +149,32 @@ class CampaignCopyTest {
         assertThat(copy.resolve(Adoption.PENDING)).doesNotExist();
         assertThat(cli("resume", copy.toString(), "--fence-only").exitCode()).isZero();
         assertThat(epoch(original())).isEqualTo(1);
+    }
+
+    @Test
+    void anAdoptionInterruptedAfterTheStoreTookTheNewIdIsFinishedByAdoptingAgain() throws Exception {
+        TestCampaign.create(root).close();
+        Path copy = root.resolve("copy");
+        shell("cp", "-a", original().toString(), copy.toString());
+        // The state a crash leaves between the store's new id and the rename over campaign.json.
+        CampaignDirectory directory = new CampaignDirectory(copy);
+        CampaignSettings adopting = directory.read().withId(CampaignIdentity.newId());
+        directory.write(new DurableFiles(new Fsync()), adopting, Adoption.PENDING);
+        try (KeyValueStore kv = KeyValueStores.open(adopting.store())) {
+            new CampaignStore(kv, CampaignKeys.forCampaign("campaign"))
+                    .replaceIdentity(directory.read().id(), StoreBinding.identity(directory, adopting));
+        }
+        CommandRun refused = cli("status", copy.toString());
+        assertThat(refused.exitCode()).as(refused.toString()).isEqualTo(ExitCodes.USAGE);
+
+        CommandRun adopt = cli("campaign", "adopt", copy.toString(), "--json");
+
+        assertThat(adopt.exitCode()).as(adopt.toString()).isZero();
+        assertThat(adopt.json().path("change").asText()).isEqualTo("finished an interrupted adoption");
+        assertThat(adopt.json().path("id").asText()).isEqualTo(adopting.id());
+        assertThat(settingsFile(copy).path("id").asText()).isEqualTo(adopting.id());
+        assertThat(copy.resolve(Adoption.PENDING)).doesNotExist();
+        assertThat(epoch(copy)).isEqualTo(1);
     }
 
     @Test
