@@ -33,7 +33,7 @@ package io.frontier.store.keyspace;
  *  │                                               with full-width BIT_OR only
  *  ├─ 17 LOAD        (owner)                     → executions committed by that coordinator,
  *  │                                               8-byte little-endian, atomic ADD
- *  └─ 18 IDENTITY                                → CampaignIdentity JSON: the campaign id its
+ *  └─ 20 IDENTITY                                → CampaignIdentity JSON: the campaign id its
  *                                                  settings file names too, written with CONFIG
  * </pre>
  *
@@ -67,7 +67,7 @@ public enum CampaignSubspace {
     FINDING(15),
     EDGES(16),
     LOAD(17),
-    IDENTITY(18);
+    IDENTITY(20);
 
     private final long number;
 
