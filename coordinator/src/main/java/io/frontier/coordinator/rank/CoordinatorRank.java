@@ -25,7 +25,6 @@ import io.frontier.store.campaign.Lease;
 import io.frontier.store.campaign.Recovered;
 import io.frontier.store.campaign.RecoveryResult;
 import io.frontier.store.corpus.Digest;
-import io.frontier.store.corpus.fsck.CheckFinding;
 import io.frontier.store.error.FrontierException;
 import io.frontier.store.keyspace.Counter;
 import io.frontier.store.record.Owner;
@@ -226,13 +225,9 @@ public final class CoordinatorRank implements LocalFrontier {
                         transport.rank(), replay.completed().size(), replay.abandoned().size());
             }
             services.janitor().sweepUpTo(epoch - 1);
-            CorpusAudit.Outcome audit = CorpusAudit.run(services.corpus().directory());
+            CorpusAudit.Outcome audit = services.audit().run();
             if (!audit.trusted()) {
-                CheckFinding first = audit.fatal().get(0);
-                throw new FrontierException("corpus object does not match its name")
-                        .with("object", first.name()).with("kind", first.kind())
-                        .with("expected", first.expected()).with("actual", first.actual())
-                        .with("detail", first.detail()).with("badObjects", audit.fatal().size());
+                throw audit.failure();
             }
             if (services.seeds() != null) {
                 seedsLeft = !services.seeds().scan(epoch, SEED_SLICE).complete();
