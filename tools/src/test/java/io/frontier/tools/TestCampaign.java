@@ -71,6 +71,8 @@ public final class TestCampaign implements AutoCloseable {
     /** The worker rank whose stage tree children are written to. */
     public static final int WORKER = 3;
     public static final double TTL = 30.0;
+    /** The name of the one file {@link #prepare} writes into the seed directory. */
+    public static final String SEED_FILE = "seed";
 
     public final Path root;
     public final Path directory;
@@ -95,10 +97,14 @@ public final class TestCampaign implements AutoCloseable {
         this.epoch = store.epoch().epoch();
     }
 
-    /** Writes a seed directory and an executor file under {@code root}, for {@code frontier init}. */
+    /**
+     * Writes a seed directory holding one seed file, {@link #SEED_FILE}, and an executor file under
+     * {@code root}, for {@code frontier init} (which refuses a seed directory without a seed). No
+     * job runs here, so that seed is never admitted; tests admit their own with {@link #seed}.
+     */
     public static void prepare(Path root) {
         try {
-            Files.createDirectories(root.resolve("seeds"));
+            Files.writeString(Files.createDirectories(root.resolve("seeds")).resolve(SEED_FILE), "the seed file\n");
             Path target = FileContractTarget.install(root.resolve("bin"));
             Files.write(root.resolve("executor.json"), WireCodec.encode(FileContractTarget.command(target, List.of())));
         } catch (IOException e) {

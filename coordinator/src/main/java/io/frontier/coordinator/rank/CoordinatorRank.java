@@ -25,7 +25,7 @@ import io.frontier.store.campaign.Lease;
 import io.frontier.store.campaign.Recovered;
 import io.frontier.store.campaign.RecoveryResult;
 import io.frontier.store.corpus.Digest;
-import io.frontier.store.corpus.fsck.CheckFinding;
+import io.frontier.store.corpus.seed.SeedScan;
 import io.frontier.store.error.FrontierException;
 import io.frontier.store.keyspace.Counter;
 import io.frontier.store.record.Owner;
@@ -199,7 +199,7 @@ public final class CoordinatorRank implements LocalFrontier {
         }
         long now = nowMillis();
         if (services.seeds() != null) {
-            SeedAdmission.Pass pass = services.seeds().scan(epoch);
+            SeedAdmission.Pass pass = reported(services.seeds().scan(epoch));
             seedsLeft = false;
             if (pass.admitted() > 0) {
                 log.printf("coordinator %d: admitted %d new seeds%n", transport.rank(), pass.admitted());
@@ -226,16 +226,12 @@ public final class CoordinatorRank implements LocalFrontier {
                         transport.rank(), replay.completed().size(), replay.abandoned().size());
             }
             services.janitor().sweepUpTo(epoch - 1);
-            CorpusAudit.Outcome audit = CorpusAudit.run(services.corpus().directory());
+            CorpusAudit.Outcome audit = services.audit().run();
             if (!audit.trusted()) {
-                CheckFinding first = audit.fatal().get(0);
-                throw new FrontierException("corpus object does not match its name")
-                        .with("object", first.name()).with("kind", first.kind())
-                        .with("expected", first.expected()).with("actual", first.actual())
-                        .with("detail", first.detail()).with("badObjects", audit.fatal().size());
+                throw audit.failure();
             }
             if (services.seeds() != null) {
-                seedsLeft = !services.seeds().scan(epoch, SEED_SLICE).complete();
+                seedsLeft = !reported(services.seeds().scan(epoch, SEED_SLICE)).complete();
             }
             started = true;
             for (int peer : topology.peersOf(ROOT)) {
@@ -253,9 +249,18 @@ public final class CoordinatorRank implements LocalFrontier {
      */
     private void admitMoreSeeds() {
         if (seedsLeft && !draining) {
-            seedsLeft = !services.seeds().scan(epoch, SEED_SLICE).complete();
+            seedsLeft = !reported(services.seeds().scan(epoch, SEED_SLICE)).complete();
             dispatch(nowMillis(), true);
         }
+    }
+
+    /** {@code pass}, after logging each entry of the seed directory it newly found to be no seed. */
+    private SeedAdmission.Pass reported(SeedAdmission.Pass pass) {
+        for (SeedScan.Skipped skipped : pass.newlySkipped()) {
+            log.printf("coordinator %d: seed directory entry not admitted: %s: %s%n", transport.rank(),
+                    skipped.path(), skipped.reason());
+        }
+        return pass;
     }
 
     private void onMessage(Envelope envelope, long now) {

@@ -1,5 +1,6 @@
 package io.frontier.coordinator.rank;
 
+import io.frontier.coordinator.admission.CorpusAudit;
 import io.frontier.coordinator.admission.SeedAdmission;
 import io.frontier.coordinator.commit.CommitChain;
 import io.frontier.coordinator.rejection.InvalidResultHandler;
@@ -16,11 +17,12 @@ import java.util.function.Supplier;
  * The parts a coordinator's loop drives, all over one campaign's store and directory.
  *
  * @param seeds the external seed admission, only on root (null elsewhere)
+ * @param audit the corpus check root makes before the job starts
  * @param faults the fault-injection plan; {@link FaultPlan#NONE} outside tests
  * @param progress reads the campaign for root's progress line
  */
 public record CoordinatorServices(CampaignStore store, ObjectDirectory corpus, SeedAdmission seeds,
                                   ResultValidator validator, CommitChain commits, InvalidResultHandler rejections,
-                                  Replay replay, StageJanitor janitor, FaultPlan faults,
+                                  Replay replay, StageJanitor janitor, CorpusAudit audit, FaultPlan faults,
                                   Supplier<ProgressSnapshot> progress) {
 }

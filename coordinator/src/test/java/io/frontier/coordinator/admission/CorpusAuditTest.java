@@ -20,10 +20,36 @@ class CorpusAuditTest {
             campaign.seed("a");
             Files.writeString(campaign.layout.corpus().resolve("README"), "not an object");
 
-            CorpusAudit.Outcome outcome = CorpusAudit.run(campaign.layout.corpus());
+            CorpusAudit.Outcome outcome = audit(campaign);
 
             assertThat(outcome.trusted()).isTrue();
             assertThat(outcome.report().findings()).extracting(CheckFinding::kind).containsExactly(CheckFinding.Kind.BAD_NAME);
+        }
+    }
+
+    private static CorpusAudit.Outcome audit(CampaignFixture campaign) {
+        return new CorpusAudit(campaign.layout.corpus(), campaign.kv, campaign.store.keys()).run();
+    }
+
+    @Test
+    void aDeletedObjectThatTheStoreRequiresForbidsRunningNamingTheObjectAndTheRecord() throws Exception {
+        try (CampaignFixture campaign = new CampaignFixture(directory)) {
+            campaign.seed("a");
+            campaign.seed("b");
+            Files.delete(campaign.corpusPathOf("b"));
+
+            CorpusAudit.Outcome outcome = audit(campaign);
+
+            assertThat(outcome.trusted()).isFalse();
+            assertThat(outcome.report().clean()).as("the files that are there are intact").isTrue();
+            CheckFinding finding = outcome.fatal().get(0);
+            assertThat(outcome.fatal()).hasSize(1);
+            assertThat(finding.kind()).isEqualTo(CheckFinding.Kind.MISSING);
+            assertThat(finding.name()).isEqualTo(CampaignFixture.idOf("b").hex());
+            assertThat(outcome.failure().getMessage()).startsWith("corpus object that the store requires is missing")
+                    .contains("object=" + CampaignFixture.idOf("b").hex(),
+                            "referencedBy=work " + CampaignFixture.idOf("b").hex() + " (pending, a seed)",
+                            campaign.corpusPathOf("b").toString(), "next=frontier corpus fsck");
         }
     }
 
@@ -34,13 +60,15 @@ class CorpusAuditTest {
             campaign.seed("b");
             CampaignFixture.flipFirstByte(campaign.corpusPathOf("b"));
 
-            CorpusAudit.Outcome outcome = CorpusAudit.run(campaign.layout.corpus());
+            CorpusAudit.Outcome outcome = audit(campaign);
 
             assertThat(outcome.trusted()).isFalse();
             CheckFinding finding = outcome.fatal().get(0);
             assertThat(finding.kind()).isEqualTo(CheckFinding.Kind.DIGEST_MISMATCH);
             assertThat(finding.expected()).isEqualTo(CampaignFixture.idOf("b").hex());
             assertThat(finding.actual()).isNotEqualTo(finding.expected()).hasSize(64);
+            assertThat(outcome.failure().getMessage()).startsWith("corpus object does not match its name")
+                    .contains("expected=" + finding.expected(), "actual=" + finding.actual());
         }
     }
 }

@@ -39,4 +39,27 @@ class SeedAdmissionTest {
             assertThat(campaign.corpusNames()).hasSize(3);
         }
     }
+
+    @Test
+    void aSymbolicLinkToASeedIsAdmittedAndADanglingOneIsHandedOutOnceWithItsPath() throws Exception {
+        try (CampaignFixture campaign = new CampaignFixture(Files.createDirectories(directory.resolve("campaign")))) {
+            Path seeds = Files.createDirectories(directory.resolve("seeds"));
+            Path elsewhere = Files.write(directory.resolve("kept elsewhere"), CampaignFixture.bytes("linked"));
+            Files.createSymbolicLink(seeds.resolve("link"), elsewhere);
+            Path dangling = Files.createSymbolicLink(seeds.resolve("dangling"), directory.resolve("removed"));
+            SeedAdmission admission = new SeedAdmission(new SeedScanner(seeds, campaign.corpus), campaign.store);
+
+            SeedAdmission.Pass first = admission.scan(campaign.epoch);
+            SeedAdmission.Pass second = admission.scan(campaign.epoch);
+
+            assertThat(first.admitted()).isEqualTo(1);
+            assertThat(campaign.store.work(CampaignFixture.idOf("linked")).state()).isEqualTo(WorkState.PENDING);
+            assertThat(first.newlySkipped()).singleElement().satisfies(skipped -> {
+                assertThat(skipped.path()).isEqualTo(dangling);
+                assertThat(skipped.reason()).contains("dangling symbolic link", directory.resolve("removed").toString());
+            });
+            assertThat(second.skipped()).isEqualTo(1);
+            assertThat(second.newlySkipped()).as("reported once, not at every rescan").isEmpty();
+        }
+    }
 }

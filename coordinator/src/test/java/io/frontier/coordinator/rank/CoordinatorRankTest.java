@@ -4,6 +4,7 @@ import static io.frontier.coordinator.CampaignFixture.ALICE;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.frontier.coordinator.CampaignFixture;
+import io.frontier.coordinator.admission.CorpusAudit;
 import io.frontier.coordinator.admission.SeedAdmission;
 import io.frontier.coordinator.budget.Budget;
 import io.frontier.coordinator.commit.Checkpoints;
@@ -266,7 +267,8 @@ class CoordinatorRankTest {
                 new CommitChain(campaign.store, campaign.layout, campaign.files, recording),
                 new InvalidResultHandler(campaign.store, campaign.layout, campaign.files),
                 new Replay(campaign.store, finisher),
-                new StageJanitor(campaign.store, campaign.layout, campaign.files), FaultPlan.NONE,
+                new StageJanitor(campaign.store, campaign.layout, campaign.files),
+                new CorpusAudit(campaign.layout.corpus(), campaign.kv, campaign.store.keys()), FaultPlan.NONE,
                 new StoreProgress(campaign.store, campaign.kv, Map.of(ALICE, 0)));
         CoordinatorSettings settings = new CoordinatorSettings(Duration.ofMinutes(5), 10, null, WAIT, FAST, budget,
                 List.of("command"));

@@ -100,9 +100,16 @@ class SeedScannerTest {
     }
 
     @Test
-    void nonRegularEntriesAreSkippedAndReportedNeverFollowed() throws Exception {
+    void aSymbolicLinkToARegularFileIsImportedFromItsTargetAndOtherEntriesAreSkippedWithTheirReason()
+            throws Exception {
         Path outside = Files.write(work.resolve("outside"), bytes("behind a link"));
         Files.createSymbolicLink(seeds.resolve("link"), outside);
+        Files.createSymbolicLink(work.resolve("hop"), outside);
+        Files.createSymbolicLink(seeds.resolve("link to a link"), work.resolve("hop"));
+        Files.createSymbolicLink(seeds.resolve("dangling"), work.resolve("gone"));
+        Files.createSymbolicLink(seeds.resolve("link to a directory"), work);
+        makeFifo(work.resolve("outside-fifo"));
+        Files.createSymbolicLink(seeds.resolve("link to a fifo"), work.resolve("outside-fifo"));
         Files.createDirectory(seeds.resolve("subdirectory"));
         Files.write(seeds.resolve("subdirectory").resolve("nested"), bytes("nested"));
         makeFifo(seeds.resolve("fifo"));
@@ -110,15 +117,46 @@ class SeedScannerTest {
 
         SeedScan scan = scanner.scan();
 
-        Map<String, EntryType> skipped = scan.skipped().stream()
-                .collect(Collectors.toMap(entry -> entry.path().getFileName().toString(), SeedScan.Skipped::type));
-        assertThat(skipped).containsExactlyInAnyOrderEntriesOf(Map.of(
-                "link", EntryType.SYMBOLIC_LINK,
-                "subdirectory", EntryType.DIRECTORY,
-                "fifo", EntryType.OTHER));
-        assertThat(scan.imported()).extracting(seed -> seed.path().getFileName().toString()).containsExactly("regular");
-        assertThat(DurableFilesTest.entries(corpus.directory()))
-                .containsExactly(ContentHasher.hash(bytes("regular")).digest().hex());
+        Map<String, String> skipped = scan.skipped().stream()
+                .collect(Collectors.toMap(entry -> entry.path().getFileName().toString(),
+                        entry -> entry.type() + ": " + entry.reason()));
+        assertThat(skipped).containsOnlyKeys("dangling", "link to a directory", "link to a fifo", "subdirectory", "fifo");
+        assertThat(skipped.get("dangling")).startsWith("SYMBOLIC_LINK: dangling symbolic link")
+                .contains(work.resolve("gone").toString());
+        assertThat(skipped.get("link to a directory"))
+                .isEqualTo("SYMBOLIC_LINK: symbolic link to " + work.toRealPath() + " (directory), not to a regular file");
+        assertThat(skipped.get("link to a fifo")).isEqualTo("SYMBOLIC_LINK: symbolic link to "
+                + work.toRealPath().resolve("outside-fifo") + " (other (device, FIFO or socket)), not to a regular file");
+        assertThat(skipped.get("subdirectory")).isEqualTo("DIRECTORY: directory, not a regular file");
+        assertThat(skipped.get("fifo")).isEqualTo("OTHER: other (device, FIFO or socket), not a regular file");
+        assertThat(scan.unreadable()).isEmpty();
+        assertThat(scan.imported()).extracting(seed -> seed.path().getFileName().toString())
+                .containsExactly("link", "link to a link", "regular");
+        assertThat(scan.imported()).extracting(SeedScan.Imported::created).containsExactly(true, false, true);
+        assertThat(DurableFilesTest.entries(corpus.directory())).containsExactlyInAnyOrder(
+                ContentHasher.hash(bytes("behind a link")).digest().hex(),
+                ContentHasher.hash(bytes("regular")).digest().hex());
+        assertThat(Files.isSymbolicLink(seeds.resolve("link"))).as("the seed directory is left as it was").isTrue();
+    }
+
+    @Test
+    void aLinkPointedAtAnotherFileIsImportedAgainAndAnUnchangedOneIsNot() throws Exception {
+        Path first = Files.write(work.resolve("first"), bytes("first target"));
+        Path second = Files.write(work.resolve("second"), bytes("second target"));
+        Path link = Files.createSymbolicLink(seeds.resolve("link"), first);
+        SeedScan initial = scanner.scan();
+
+        SeedScan quiet = scanner.scan();
+        Files.delete(link);
+        Files.createSymbolicLink(link, second);
+        SeedScan retargeted = scanner.scan();
+
+        assertThat(initial.imported()).extracting(SeedScan.Imported::digest)
+                .containsExactly(ContentHasher.hash(bytes("first target")).digest());
+        assertThat(quiet.imported()).isEmpty();
+        assertThat(quiet.unchanged()).isEqualTo(1);
+        assertThat(retargeted.imported()).extracting(SeedScan.Imported::digest)
+                .containsExactly(ContentHasher.hash(bytes("second target")).digest());
     }
 
     @Test

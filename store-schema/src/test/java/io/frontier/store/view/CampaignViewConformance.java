@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.apple.foundationdb.tuple.Tuple;
+import io.frontier.store.campaign.Blocked;
 import io.frontier.store.campaign.CampaignStore;
 import io.frontier.store.campaign.CampaignFixtures;
 import io.frontier.store.campaign.ClaimResult;
@@ -432,6 +433,47 @@ public abstract class CampaignViewConformance {
             assertThat(blocked.key()).isEqualTo(HexFormat.of().formatHex(forged));
             assertThat(blocked.problem().getMessage()).contains("index entry has no matching work record");
         });
+    }
+
+    @Test
+    void everyWorkRecordIsWalkedOnceAcrossPagesWhateverItsStateAndADamagedOneIsBlocked() {
+        ManifestEntry entry = committed("committed parent", "its child");
+        promoteAll(entry);
+        store.complete(epoch, entry.work(), entry.result(), T0);
+        List<WorkPayload> seeds = new ArrayList<>();
+        for (int i = 0; i < WorkRecordView.PAGE + 20; i++) {
+            seeds.add(new WorkPayload(id("walk-" + i), 6));
+        }
+        for (int from = 0; from < seeds.size(); from += CampaignStore.MAX_BATCH) {
+            store.admit(epoch, seeds.subList(from, Math.min(seeds.size(), from + CampaignStore.MAX_BATCH)))
+                    .forEach(ItemResult::orThrow);
+        }
+        Digest damaged = id("walk-7");
+        plant(keys.work(damaged), "{\"schema\":1".getBytes(StandardCharsets.UTF_8));
+
+        List<WorkRecord> walked = new ArrayList<>();
+        List<String> blocked = new ArrayList<>();
+        new WorkRecordView(kv, keys).forEach(new WorkRecordView.Visitor() {
+            @Override
+            public void record(WorkRecord record) {
+                walked.add(record);
+            }
+
+            @Override
+            public void blocked(Blocked problem) {
+                blocked.add(problem.key());
+            }
+        });
+
+        List<Digest> expected = new ArrayList<>(seeds.stream().map(WorkPayload::hash).toList());
+        expected.remove(damaged);
+        expected.add(id("committed parent"));
+        expected.add(id("its child"));
+        assertThat(walked).extracting(WorkRecord::id).containsExactlyInAnyOrderElementsOf(expected)
+                .as("in work id order").isSorted();
+        assertThat(walked).filteredOn(record -> record.id().equals(id("committed parent")))
+                .extracting(WorkRecord::state).containsExactly(WorkState.DONE);
+        assertThat(blocked).containsExactly(HexFormat.of().formatHex(keys.work(damaged)));
     }
 
     @Test

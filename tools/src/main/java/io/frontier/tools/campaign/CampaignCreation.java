@@ -32,7 +32,8 @@ import java.util.stream.Collectors;
  * directory: checks everything it is given, then writes the directory layout and
  * {@code campaign.json}. Nothing is written unless every check passed.
  *
- * <p>Checks: the directory holds no campaign yet; the seed directory exists; the executor file
+ * <p>Checks: the directory holds no campaign yet; the seed directory exists and holds a seed
+ * ({@link SeedCheck}); the executor file
  * decodes strictly (a wrong field is named) and its program is an executable file on this
  * machine (every node must have it at the same path); so does the triage file, when given; the
  * store URL names a backend, its
@@ -60,6 +61,7 @@ public final class CampaignCreation {
         if (!Files.isDirectory(seedDirectory)) {
             throw new FrontierException("seed directory does not exist or is not a directory").with("seeds", seedDirectory);
         }
+        SeedCheck.requireSeeds(seedDirectory);
         List<ExecutorConfig> executorConfigs = new ArrayList<>();
         for (Path executor : executors) {
             ExecutorConfig config = readConfig(executor, ExecutorConfig.class, "executor");

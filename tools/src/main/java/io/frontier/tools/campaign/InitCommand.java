@@ -1,5 +1,6 @@
 package io.frontier.tools.campaign;
 
+import io.frontier.store.corpus.seed.SeedSurvey;
 import io.frontier.store.record.EpochRecord;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -17,7 +18,9 @@ import picocli.CommandLine.Spec;
  * checked, and can be inspected, before any rank runs.
  */
 @Command(name = "init", header = "Create a campaign: its directory, settings, corpus and store.",
-        description = "Checks everything first and writes nothing unless all is well: the seed directory exists,"
+        description = "Checks everything first and writes nothing unless all is well: the seed directory exists"
+                + " and holds at least one seed (a regular file, or a symbolic link to one; other entries are listed on"
+                + " standard error),"
                 + " the executor file (and the triage file, if given) decodes strictly and its program is executable here,"
                 + " the store URL is usable"
                 + " and its store holds no campaign of this name, and the directory holds no campaign yet."
@@ -60,6 +63,7 @@ public final class InitCommand implements Callable<Integer> {
                 + String.join(" ", triage.arguments())).orElse("none (children are not triaged)"));
         out.printf("next: frontier run %s --workers N%n", directory.path());
         out.flush();
+        SeedCheck.report(SeedSurvey.of(Path.of(settings.seeds())), spec.commandLine().getErr());
         return 0;
     }
 }

@@ -1,5 +1,6 @@
 package io.frontier.tools.job;
 
+import io.frontier.coordinator.admission.CorpusAudit;
 import io.frontier.coordinator.admission.SeedAdmission;
 import io.frontier.coordinator.budget.Budget;
 import io.frontier.coordinator.commit.Checkpoints;
@@ -144,7 +145,8 @@ final class RankProcess {
         SeedAdmission seeds = rank == 0 ? new SeedAdmission(new SeedScanner(Path.of(settings.seeds()), corpus), store) : null;
         return new CoordinatorServices(store, corpus, seeds, new ResultValidator(layout),
                 new CommitChain(store, layout, files, checkpoints), new InvalidResultHandler(store, layout, files),
-                new Replay(store, finisher), new StageJanitor(store, layout, files), faults,
+                new Replay(store, finisher), new StageJanitor(store, layout, files),
+                new CorpusAudit(layout.corpus(), kv, store.keys()), faults,
                 new StoreProgress(store, kv, coordinatorOwners(topology, epoch)));
     }
 

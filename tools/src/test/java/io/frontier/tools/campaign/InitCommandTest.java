@@ -108,6 +108,38 @@ class InitCommandTest {
     }
 
     @Test
+    void anEmptySeedDirectoryIsRefusedNamingIt() throws IOException {
+        seeds = Files.createDirectories(root.resolve("empty seeds"));
+
+        assertRefusedWithNothingWritten(init(), "seed directory holds no seed", "seeds=" + seeds, "entries=0");
+    }
+
+    @Test
+    void aSeedDirectoryOfOnlyADanglingLinkAndASubdirectoryIsRefusedNamingBoth() throws IOException {
+        seeds = Files.createDirectories(root.resolve("broken seeds"));
+        Files.createSymbolicLink(seeds.resolve("dangling"), root.resolve("deleted seed"));
+        Files.createDirectories(seeds.resolve("nested"));
+
+        assertRefusedWithNothingWritten(init(), "seed directory holds no seed", "seeds=" + seeds, "entries=2",
+                "dangling: dangling symbolic link: its target " + root.resolve("deleted seed") + " does not exist",
+                "nested: directory, not a regular file");
+    }
+
+    @Test
+    void symbolicLinksToSeedFilesAreSeedsAndADanglingOneIsReportedOnStandardError() throws IOException {
+        seeds = Files.createDirectories(root.resolve("linked seeds"));
+        Path real = Files.writeString(root.resolve("real seed"), "seed bytes");
+        Files.createSymbolicLink(seeds.resolve("link"), real);
+        Path dangling = Files.createSymbolicLink(seeds.resolve("dangling"), root.resolve("deleted seed"));
+
+        CommandRun run = init();
+
+        assertThat(run.exitCode()).as(run.toString()).isZero();
+        assertThat(run.err()).contains("seed directory entry not admitted: " + dangling + ": dangling symbolic link")
+                .doesNotContain(seeds.resolve("link").toString());
+    }
+
+    @Test
     void anExecutorWithAnUnknownFieldIsRefusedNamingTheField() throws IOException {
         executor("{\"type\": \"command\", \"command\": [\"" + target() + "\", \"{input}\"], \"input\": \"file\","
                 + " \"environment\": {}, \"limits\": {\"addressSpaceMiB\": 64, \"cpuSeconds\": 0, \"fileSizeMiB\": 1},"
@@ -218,6 +250,16 @@ class InitCommandTest {
                 root.resolve("executor.json").toString());
 
         assertRefusedWithNothingWritten(run, "seed directory does not exist or is not a directory");
+    }
+
+    @Test
+    void theFirstRunRefusesAnEmptySeedDirectoryBeforeAnyJobStarts() throws IOException {
+        Path empty = Files.createDirectories(root.resolve("empty seeds"));
+
+        CommandRun run = CommandRun.of("run", campaign.toString(), "--seeds", empty.toString(), "--executor",
+                root.resolve("executor.json").toString());
+
+        assertRefusedWithNothingWritten(run, "seed directory holds no seed", "seeds=" + empty);
     }
 
     @Test

@@ -8,6 +8,7 @@ import io.frontier.store.keyspace.Counter;
 import io.frontier.store.corpus.Digest;
 import io.frontier.store.record.WorkRecord;
 import io.frontier.store.record.WorkState;
+import io.frontier.tools.CommandRun;
 import io.frontier.tools.ExitCodes;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -116,6 +117,37 @@ class CampaignAcceptanceIT {
         assertThat(summary.get("failures").toString()).contains(victim).contains(actual);
         assertThat(summary.get("totals").get("executions").asLong()).as("nothing executed").isZero();
         assertThat(summary.get("workers").size()).as("workers still ACK").isEqualTo(2);
+    }
+
+    /**
+     * A user deletes a promoted child from the corpus: no file is left to hash, but the store
+     * still queues it as work. {@code corpus fsck} and the next job's start-up audit must both
+     * notice, name it and stop with a control failure before anything runs.
+     */
+    @Test
+    @Timeout(300)
+    void aDeletedCorpusObjectIsFoundByFsckAndStopsTheResumedJobBeforeAnyExecution() throws Exception {
+        CampaignHarness campaign = new CampaignHarness(directory, List.of("--children", "same"));
+        campaign.addSeeds(2);
+        assertThat(campaign.run(1, 2).exitCode()).isEqualTo(ExitCodes.OK);
+        String child = ContentHasher.hash(SAME_CHILD).digest().hex();
+        Files.delete(campaign.campaign.resolve("corpus").resolve(child));
+        campaign.addSeeds(4);
+
+        CommandRun fsck = CommandRun.of("corpus", "fsck", campaign.campaign.toString(), "--json");
+        CampaignHarness.Run resumed = campaign.resume();
+
+        assertThat(fsck.exitCode()).as(fsck.toString()).isEqualTo(ExitCodes.CONTROL_FAILURE);
+        assertThat(fsck.json().get("missing").asLong()).isEqualTo(1);
+        assertThat(fsck.json().get("findings").get(0).get("name").asText()).isEqualTo(child);
+        assertThat(fsck.json().get("findings").get(0).get("referencedBy").asText()).startsWith("work " + child + " (done");
+        assertThat(resumed.exitCode()).as(resumed.err()).isEqualTo(ExitCodes.CONTROL_FAILURE);
+        JsonNode summary = campaign.summary(2);
+        assertThat(summary.get("ending").asText()).isEqualTo("STOPPED");
+        assertThat(summary.get("failures").toString())
+                .contains("corpus object that the store requires is missing", child, "referencedBy=work " + child);
+        assertThat(summary.get("totals").get("executions").asLong()).as("the new seeds did not run").isZero();
+        assertThat(campaign.counts().get(Counter.PENDING)).as("the new seeds were not even admitted").isZero();
     }
 
     @Test

@@ -1,6 +1,5 @@
 package io.frontier.store.corpus.seed;
 
-import io.frontier.store.corpus.EntryType;
 import io.frontier.store.corpus.ObjectDirectory;
 import io.frontier.store.corpus.Published;
 import io.frontier.store.corpus.fs.CorpusIoException;
@@ -20,13 +19,16 @@ import java.util.TreeSet;
 
 /**
  * Scans one flat directory of external seeds, with arbitrary file names, and publishes each
- * regular file into the corpus by content.
+ * seed into the corpus by content: each regular file, and each symbolic link that leads to a
+ * regular file (the file it ends at is read).
  *
  * <p>Invariant: a file is remembered as imported only if it was published and its identity
- * (inode, size, modification time) was the same before and after it was read; a file that
- * could not be read, or changed while read, is tried again on the next scan. Entries that are
- * not regular files are reported as skipped; subdirectories are not descended into. The memory
- * lasts as long as this scanner and forgets entries that leave the directory.
+ * (inode, size, modification time; a link's target's) was the same before and after it was
+ * read; a file that could not be read, or changed while read, is tried again on the next scan,
+ * and so is a link pointed at another file. Entries that are no seeds (directories, special
+ * files, dangling links, links to anything but a regular file) are reported as skipped, with
+ * the reason; subdirectories are not descended into. The memory lasts as long as this scanner
+ * and forgets entries that leave the directory.
  *
  * <p>Not thread-safe: one owner calls {@link #scan} repeatedly (a coordinator's refresh).
  */
@@ -74,33 +76,33 @@ public final class SeedScanner {
             if (importedNow.size() == publishLimit) {
                 return new SeedScan(importedNow, skipped, unreadable, unchanged, false);
             }
-            BasicFileAttributes before;
+            SeedEntries.Examined examined;
             try {
-                before = Files.readAttributes(entry, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+                examined = SeedEntries.examine(entry);
             } catch (IOException e) {
                 unreadable.add(new SeedScan.Unreadable(entry, e.toString()));
                 continue;
             }
-            EntryType type = EntryType.of(before);
-            if (type != EntryType.REGULAR_FILE) {
-                skipped.add(new SeedScan.Skipped(entry, type));
+            if (examined instanceof SeedEntries.NotASeed not) {
+                skipped.add(new SeedScan.Skipped(entry, not.type(), not.reason()));
                 continue;
             }
-            SeedIdentity identity = SeedIdentity.of(before);
+            SeedEntries.Seed seed = (SeedEntries.Seed) examined;
+            SeedIdentity identity = SeedIdentity.of(seed.attributes());
             if (identity.equals(imported.get(entry))) {
                 unchanged++;
                 continue;
             }
             Published published;
             try {
-                published = corpus.publish(entry);
+                published = corpus.publish(seed.source());
             } catch (UnreadableFileException e) {
                 imported.remove(entry);
                 unreadable.add(new SeedScan.Unreadable(entry, e.context().getOrDefault("error", e.getMessage())));
                 continue;
             }
             importedNow.add(new SeedScan.Imported(entry, published.digest(), published.size(), published.created()));
-            if (identityNow(entry).filter(identity::equals).isPresent()) {
+            if (identityNow(seed.source()).filter(identity::equals).isPresent()) {
                 imported.put(entry, identity);
             } else {
                 imported.remove(entry);
