@@ -19,16 +19,21 @@ import java.util.stream.Stream;
 final class LauncherProcess {
 
     private final Process process;
+    private final Path root;
     private final Path err;
 
-    private LauncherProcess(Process process, Path err) {
+    private LauncherProcess(Process process, Path root, Path err) {
         this.process = process;
+        this.root = root;
         this.err = err;
     }
 
-    /** Starts {@code frontier ARGS} on this JVM's classpath; its output goes to files under {@code logs}. */
-    static LauncherProcess start(Path logs, List<String> args) throws IOException {
-        Files.createDirectories(logs);
+    /**
+     * Starts {@code frontier ARGS} on this JVM's classpath for a campaign under {@code root}; its
+     * output goes to files in {@code root/logs}.
+     */
+    static LauncherProcess start(Path root, List<String> args) throws IOException {
+        Path logs = Files.createDirectories(root.resolve("logs"));
         List<String> command = new ArrayList<>(List.of("setsid",
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
                 System.getProperty("java.class.path"), FrontierCommand.class.getName()));
@@ -36,7 +41,7 @@ final class LauncherProcess {
         Path err = logs.resolve("launcher.err");
         Process process = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
                 .redirectOutput(logs.resolve("launcher.out").toFile()).redirectError(err.toFile()).start();
-        return new LauncherProcess(process, err);
+        return new LauncherProcess(process, root, err);
     }
 
     long pid() {
@@ -82,10 +87,16 @@ final class LauncherProcess {
         return process.exitValue();
     }
 
-    /** Kills it and everything under it; for {@code finally} blocks. */
-    void kill() throws InterruptedException {
+    /**
+     * Kills it, everything under it and any process its job left behind (a launcher that died
+     * first leaves its job to init); for {@code finally} blocks.
+     */
+    void kill() throws InterruptedException, IOException {
         if (process.isAlive()) {
             JobProcesses.killJob(process.toHandle());
+        }
+        for (String left : processesNaming(root)) {
+            ProcessHandle.of(Long.parseLong(left.substring(0, left.indexOf(':')))).ifPresent(ProcessHandle::destroyForcibly);
         }
     }
 

@@ -66,7 +66,7 @@ class StopSignalsIT {
         // Executions long enough that the drain the first Ctrl-C begins cannot end before the second.
         CampaignHarness campaign = new CampaignHarness(directory, List.of("--children", "none", "--sleep-ms", "8000"));
         List<Digest> seeds = campaign.addSeeds(6);
-        LauncherProcess launcher = LauncherProcess.start(directory.resolve("logs"),
+        LauncherProcess launcher = LauncherProcess.start(directory,
                 campaign.runArguments(1, WORKERS));
         try {
             campaign.await("an execution to be running", JOB, () -> campaign.counts().get(Counter.LEASED) >= 1);
@@ -105,7 +105,7 @@ class StopSignalsIT {
     private void drainsOn(String reason, Stop stop) throws Exception {
         CampaignHarness campaign = new CampaignHarness(directory, List.of("--children", "none", "--sleep-ms", "1500"));
         List<Digest> seeds = campaign.addSeeds(16);
-        LauncherProcess launcher = LauncherProcess.start(directory.resolve("logs"),
+        LauncherProcess launcher = LauncherProcess.start(directory,
                 campaign.runArguments(1, WORKERS));
         try {
             campaign.await("an execution to commit", JOB, () -> campaign.counts().get(Counter.DONE) >= 1);
