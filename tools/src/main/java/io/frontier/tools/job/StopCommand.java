@@ -65,8 +65,8 @@ public final class StopCommand implements Callable<Integer> {
                 throw new FrontierException("the campaign's job has ended already; there is nothing to stop")
                         .with("job", liveness.describe()).with("campaign", open.directory().path());
             }
-            new StopRequest(epoch.epoch(), "frontier stop (pid " + ProcessHandle.current().pid() + " on "
-                    + JobLauncher.hostName() + ")").writeTo(open.directory().path());
+            new StopRequest(epoch.epoch(), "frontier stop, pid " + ProcessHandle.current().pid() + " on "
+                    + JobLauncher.hostName()).writeTo(open.directory().path());
             requested = new Requested(open.directory().path().toString(), epoch.epoch(), epoch.job(),
                     liveness.describe(), open.directory().path().resolve(StopRequest.FILE).toString());
             if (liveness instanceof JobLiveness.Silent && !json.enabled()) {

@@ -98,8 +98,8 @@ final class StopSignals implements AutoCloseable {
 
     private void drain(String signal) {
         try {
-            new StopRequest(epoch, signal + " to the launcher (pid " + ProcessHandle.current().pid() + " on "
-                    + JobLauncher.hostName() + ")").writeTo(campaign);
+            new StopRequest(epoch, signal + " to the launcher, pid " + ProcessHandle.current().pid() + " on "
+                    + JobLauncher.hostName()).writeTo(campaign);
             err.printf("frontier: %s: stopping: draining the job of epoch %d: running executions finish and commit,"
                     + " nothing new starts, then it ends with exit code 0 and frontier resume carries on; press"
                     + " Ctrl-C again (or send another SIGINT or SIGTERM) to end it at once%n", signal, epoch);
