@@ -19,6 +19,11 @@ public final class ExitCodes {
     public static final int USAGE = 2;
     /** A control failure: a corrupt corpus object or an unrecoverable protocol state. */
     public static final int CONTROL_FAILURE = ExitStatus.CONTROL_FAILURE.code();
+    /**
+     * The job was ended at once by a second stop signal (SIGINT or SIGTERM) to its launcher;
+     * the shell's code for a command ended by SIGINT. {@code frontier resume} replays it.
+     */
+    public static final int ENDED_AT_ONCE = 130;
 
     /** What every command's help lists under "Exit codes:", in order. */
     static Map<String, String> helpSection() {
@@ -27,6 +32,7 @@ public final class ExitCodes {
         section.put(Integer.toString(INVALID_RESULTS), "finished, but some worker results were invalid");
         section.put(Integer.toString(USAGE), "usage or configuration error");
         section.put(Integer.toString(CONTROL_FAILURE), "control failure (corrupt corpus object, unrecoverable protocol state)");
+        section.put(Integer.toString(ENDED_AT_ONCE), "run/resume: the job was ended at once by a second stop signal");
         return section;
     }
 

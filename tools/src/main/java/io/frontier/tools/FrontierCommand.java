@@ -11,6 +11,7 @@ import io.frontier.tools.finding.FindingsCommand;
 import io.frontier.tools.job.RankCommand;
 import io.frontier.tools.job.ResumeCommand;
 import io.frontier.tools.job.RunCommand;
+import io.frontier.tools.job.StopCommand;
 import io.frontier.tools.lease.LeasesCommand;
 import io.frontier.tools.manifest.ManifestCommand;
 import io.frontier.tools.mpi.MpiCommand;
@@ -32,9 +33,9 @@ import picocli.CommandLine.Spec;
                 + " crashes and node loss without losing, duplicating or half-publishing a result.",
         mixinStandardHelpOptions = true,
         versionProvider = FrontierVersion.class,
-        subcommands = {InitCommand.class, RunCommand.class, ResumeCommand.class, RankCommand.class, StatusCommand.class,
-            ManifestCommand.class, LeasesCommand.class, FindingsCommand.class, ReportCommand.class, CorpusCommand.class,
-            ReplayCommand.class, CampaignCommand.class, MpiCommand.class})
+        subcommands = {InitCommand.class, RunCommand.class, ResumeCommand.class, StopCommand.class, RankCommand.class,
+            StatusCommand.class, ManifestCommand.class, LeasesCommand.class, FindingsCommand.class, ReportCommand.class,
+            CorpusCommand.class, ReplayCommand.class, CampaignCommand.class, MpiCommand.class})
 public final class FrontierCommand implements Runnable {
 
     @Spec

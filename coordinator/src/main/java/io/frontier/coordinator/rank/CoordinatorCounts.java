@@ -41,6 +41,8 @@ final class CoordinatorCounts implements CoordinatorFigures {
     long idleMillis;
     /** 1 once this coordinator stopped taking work at its budget, else 0. */
     long budgetStops;
+    /** 1 once this coordinator stopped taking work because the job was asked to stop, else 0. */
+    long stopRequests;
 
     @Override
     public long invalidResults() {
@@ -60,6 +62,7 @@ final class CoordinatorCounts implements CoordinatorFigures {
         counts.put("refusedCommits", refusedCommits);
         counts.put("idleMillis", idleMillis);
         counts.put("budgetStops", budgetStops);
+        counts.put("stopRequests", stopRequests);
         return counts;
     }
 }

@@ -108,8 +108,10 @@ public final class CoordinatorRank implements LocalFrontier {
 
     /** False until root has finished replay and the audit: no claim, no dispatch before. */
     private boolean started;
-    /** True once the budget is used up: no claim, no dispatch, no pick-up; running work still commits. */
+    /** True once the budget is used up or a stop was requested: no claim, no dispatch, no pick-up; running work still commits. */
     private boolean draining;
+    /** Why this coordinator drains, for the summary's reason; null while it does not. */
+    private String drainReason;
     /** True while root's seed directory may hold files not yet admitted (see {@link #SEED_SLICE}). */
     private boolean seedsLeft;
     private long startDeadline;
@@ -480,10 +482,11 @@ public final class CoordinatorRank implements LocalFrontier {
     }
 
     /**
-     * Starts draining once the budget is used up: from then on nothing is claimed, dispatched or
-     * picked up, and the items claimed but not yet dispatched go back to pending, so that the
-     * next job finds them at once instead of after their lease. Running work finishes and
-     * commits as usual; once it has, this coordinator is idle and votes YES.
+     * Starts draining once the budget is used up or the job was asked to stop: from then on
+     * nothing is claimed, dispatched or picked up, and the items claimed but not yet dispatched
+     * go back to pending, so that the next job finds them at once instead of after their lease.
+     * Running work finishes and commits as usual; once it has, this coordinator is idle and
+     * votes YES.
      *
      * @return whether this coordinator is draining
      */
@@ -491,12 +494,20 @@ public final class CoordinatorRank implements LocalFrontier {
         if (draining) {
             return true;
         }
-        Optional<String> exhausted = budget.exhausted(System.nanoTime());
-        if (exhausted.isEmpty()) {
+        long now = System.nanoTime();
+        Optional<String> requested = services.stopRequests().requested(now);
+        Optional<String> exhausted = requested.isPresent() ? Optional.empty() : budget.exhausted(now);
+        if (requested.isEmpty() && exhausted.isEmpty()) {
             return false;
         }
         draining = true;
-        counts.budgetStops++;
+        if (requested.isPresent()) {
+            counts.stopRequests++;
+            drainReason = "stopped on request (" + requested.get() + ")";
+        } else {
+            counts.budgetStops++;
+            drainReason = "stopped at the budget (" + exhausted.get() + ")";
+        }
         List<Lease> queued = queue.takeAll();
         for (int from = 0; from < queued.size(); from += CampaignStore.MAX_BATCH) {
             List<Lease> batch = queued.subList(from, Math.min(queued.size(), from + CampaignStore.MAX_BATCH));
@@ -504,7 +515,7 @@ public final class CoordinatorRank implements LocalFrontier {
             services.store().release(epoch, batch, seconds(nowMillis()));
         }
         log.printf("coordinator %d: %s; draining %d running executions, %d queued items back to pending%n",
-                transport.rank(), exhausted.get(), assignments.size(), queued.size());
+                transport.rank(), requested.orElseGet(exhausted::get), assignments.size(), queued.size());
         return true;
     }
 
@@ -530,8 +541,7 @@ public final class CoordinatorRank implements LocalFrontier {
 
         @Override
         public String commitReason(long round) {
-            return draining ? "stopped at the budget in probe round " + round + " ("
-                    + budget.exhausted(System.nanoTime()).orElseThrow() + "); resume carries on"
+            return draining ? drainReason + " in probe round " + round + "; resume carries on"
                     : GlobalCheck.super.commitReason(round);
         }
     }

@@ -7,6 +7,7 @@ import io.frontier.coordinator.rejection.InvalidResultHandler;
 import io.frontier.coordinator.progress.ProgressSnapshot;
 import io.frontier.coordinator.replay.Replay;
 import io.frontier.coordinator.replay.StageJanitor;
+import io.frontier.coordinator.stop.StopRequests;
 import io.frontier.coordinator.validation.ResultValidator;
 import io.frontier.store.campaign.CampaignStore;
 import io.frontier.store.corpus.ObjectDirectory;
@@ -20,9 +21,10 @@ import java.util.function.Supplier;
  * @param audit the corpus check root makes before the job starts
  * @param faults the fault-injection plan; {@link FaultPlan#NONE} outside tests
  * @param progress reads the campaign for root's progress line
+ * @param stopRequests whether an operator or the launcher asked the job to drain and end
  */
 public record CoordinatorServices(CampaignStore store, ObjectDirectory corpus, SeedAdmission seeds,
                                   ResultValidator validator, CommitChain commits, InvalidResultHandler rejections,
                                   Replay replay, StageJanitor janitor, CorpusAudit audit, FaultPlan faults,
-                                  Supplier<ProgressSnapshot> progress) {
+                                  Supplier<ProgressSnapshot> progress, StopRequests stopRequests) {
 }

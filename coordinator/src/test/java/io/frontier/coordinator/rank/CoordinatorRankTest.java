@@ -15,6 +15,7 @@ import io.frontier.coordinator.progress.StoreProgress;
 import io.frontier.coordinator.rejection.InvalidResultHandler;
 import io.frontier.coordinator.replay.Replay;
 import io.frontier.coordinator.replay.StageJanitor;
+import io.frontier.coordinator.stop.StopRequests;
 import io.frontier.coordinator.termination.Outcome;
 import io.frontier.coordinator.termination.TerminationSettings;
 import io.frontier.coordinator.validation.ResultValidator;
@@ -269,7 +270,7 @@ class CoordinatorRankTest {
                 new Replay(campaign.store, finisher),
                 new StageJanitor(campaign.store, campaign.layout, campaign.files),
                 new CorpusAudit(campaign.layout.corpus(), campaign.kv, campaign.store.keys()), FaultPlan.NONE,
-                new StoreProgress(campaign.store, campaign.kv, Map.of(ALICE, 0)));
+                new StoreProgress(campaign.store, campaign.kv, Map.of(ALICE, 0)), StopRequests.NONE);
         CoordinatorSettings settings = new CoordinatorSettings(Duration.ofMinutes(5), 10, null, WAIT, FAST, budget,
                 List.of("command"));
         PrintStream log = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);

@@ -3,6 +3,9 @@ package io.frontier.tools.job;
 import io.frontier.coordinator.liveness.JobLiveness;
 import io.frontier.store.campaign.CampaignStore;
 import io.frontier.store.error.FrontierException;
+import io.frontier.store.keyspace.CampaignKeys;
+import io.frontier.store.kv.KeyValueStore;
+import io.frontier.store.kv.KeyValueStores;
 import io.frontier.store.record.EpochRecord;
 import io.frontier.store.record.JobHeartbeat;
 import io.frontier.tools.ExitCodes;
@@ -49,7 +52,9 @@ final class JobLauncher {
      * Starts the coordinator and worker ranks of the job of {@code epoch} with mpirun and waits
      * for them; returns the job's exit code. mpirun's own status is passed on when it is one of
      * the job verdicts; any other (a rank killed, mpirun failing) becomes
-     * {@link ExitCodes#CONTROL_FAILURE}, with a line saying how to resume.
+     * {@link ExitCodes#CONTROL_FAILURE}, with a line saying how to resume. While the job runs,
+     * SIGINT and SIGTERM stop it as {@link StopSignals} says: the first drains it, the second
+     * ends it at once ({@link ExitCodes#ENDED_AT_ONCE}).
      */
     static int run(MpiJobLauncher launcher, CampaignDirectory directory, CampaignSettings settings, long epoch,
                    int workers, JobOptions options, PrintWriter err) throws InterruptedException {
@@ -59,17 +64,29 @@ final class JobLauncher {
         MpiJobSpec job = new MpiJobSpec(settings.coordinators() + workers, System.getProperty("java.class.path"),
                 List.of("-XX:+UseSerialGC"), FrontierCommand.class.getName(), arguments,
                 options.faults == null ? Map.of() : Map.of(FaultPlan.ENVIRONMENT_VARIABLE, options.faults));
-        Process mpirun = launcher.startInForeground(job, directory.path());
         int status;
-        if (options.maxSeconds == null) {
-            status = mpirun.waitFor();
-        } else if (mpirun.waitFor(options.maxSeconds, TimeUnit.SECONDS)) {
-            status = mpirun.exitValue();
-        } else {
-            mpirun.descendants().forEach(ProcessHandle::destroyForcibly);
-            mpirun.destroyForcibly();
-            throw new FrontierException("the job exceeded --max-time and was killed; frontier resume continues it")
-                    .with("seconds", options.maxSeconds).with("campaign", directory.path());
+        try (StopSignals stop = StopSignals.install(directory.path(), epoch, err)) {
+            Process mpirun = launcher.startInForeground(job, directory.path());
+            stop.attach(mpirun);
+            if (options.maxSeconds == null) {
+                status = mpirun.waitFor();
+            } else if (mpirun.waitFor(options.maxSeconds, TimeUnit.SECONDS)) {
+                status = mpirun.exitValue();
+            } else {
+                JobTreeKill.kill(mpirun.toHandle());
+                throw new FrontierException("the job exceeded --max-time and was killed; frontier resume continues it")
+                        .with("seconds", options.maxSeconds).with("campaign", directory.path());
+            }
+            if (stop.endedAtOnce()) {
+                markEnded(settings, epoch, err);
+                err.printf("frontier: the job of epoch %d was ended at once on the second signal; frontier resume %s"
+                        + " replays what was in flight and carries on%n", epoch, directory.path());
+                return ExitCodes.ENDED_AT_ONCE;
+            }
+            if (stop.firstSignal() != null && status == ExitCodes.OK) {
+                err.printf("frontier: the job of epoch %d drained on %s and ended; frontier resume %s carries on%n",
+                        epoch, stop.firstSignal(), directory.path());
+            }
         }
         if (status == ExitCodes.OK || status == ExitCodes.INVALID_RESULTS || status == ExitCodes.USAGE
                 || status == ExitCodes.CONTROL_FAILURE) {
@@ -78,6 +95,23 @@ final class JobLauncher {
         err.printf("frontier: the job of epoch %d ended abnormally (mpirun exit status %d): a rank died or was"
                 + " killed; frontier resume %s continues the campaign%n", epoch, status, directory.path());
         return ExitCodes.CONTROL_FAILURE;
+    }
+
+    /**
+     * Marks the job of {@code epoch}, whose processes are all gone, ended in its heartbeat, so
+     * that {@code frontier resume} need not wait for its silence. A newer job's beat is left alone.
+     */
+    private static void markEnded(CampaignSettings settings, long epoch, PrintWriter err) {
+        try (KeyValueStore kv = KeyValueStores.open(settings.store())) {
+            CampaignStore store = new CampaignStore(kv, CampaignKeys.forCampaign(settings.name()));
+            JobHeartbeat last = store.heartbeat();
+            if (last != null && last.epoch() == epoch && !last.ended()) {
+                store.beat(epoch, last.endedAt(System.currentTimeMillis() / 1000.0));
+            }
+        } catch (RuntimeException e) {
+            err.printf("frontier: the job of epoch %d is not marked ended (%s); frontier resume waits until its"
+                    + " heartbeat is silent, or takes --force%n", epoch, e.getMessage());
+        }
     }
 
     /** Says which epoch the job runs in and which job it fenced off. */

@@ -15,6 +15,7 @@ import io.frontier.coordinator.rank.CoordinatorSettings;
 import io.frontier.coordinator.rejection.InvalidResultHandler;
 import io.frontier.coordinator.replay.Replay;
 import io.frontier.coordinator.replay.StageJanitor;
+import io.frontier.coordinator.stop.StopRequestWatch;
 import io.frontier.coordinator.termination.Outcome;
 import io.frontier.coordinator.termination.TerminationSettings;
 import io.frontier.coordinator.validation.ResultValidator;
@@ -147,7 +148,8 @@ final class RankProcess {
                 new CommitChain(store, layout, files, checkpoints), new InvalidResultHandler(store, layout, files),
                 new Replay(store, finisher), new StageJanitor(store, layout, files),
                 new CorpusAudit(layout.corpus(), kv, store.keys()), faults,
-                new StoreProgress(store, kv, coordinatorOwners(topology, epoch)));
+                new StoreProgress(store, kv, coordinatorOwners(topology, epoch)),
+                new StopRequestWatch(directory.path(), epoch));
     }
 
     private static CoordinatorSettings coordinatorSettings(CampaignSettings settings, Budget budget) {

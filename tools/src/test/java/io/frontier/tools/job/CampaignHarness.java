@@ -87,7 +87,7 @@ final class CampaignHarness {
         return CompletableFuture.supplyAsync(() -> execute(args), daemonThread());
     }
 
-    private List<String> runArguments(int coordinators, int workers, String... extra) {
+    List<String> runArguments(int coordinators, int workers, String... extra) {
         List<String> args = new ArrayList<>(List.of("run", campaign.toString(), "--coordinators",
                 Integer.toString(coordinators), "--workers", Integer.toString(workers), "--seeds", seeds.toString(),
                 "--executor", executor.toString(), "--time-limit", "20000", "--max-time", "120",
@@ -96,7 +96,7 @@ final class CampaignHarness {
         return args;
     }
 
-    private List<String> resumeArguments(String... extra) {
+    List<String> resumeArguments(String... extra) {
         List<String> args = new ArrayList<>(List.of("resume", campaign.toString(), "--max-time", "120"));
         args.addAll(List.of(extra));
         return args;

@@ -92,12 +92,20 @@ public final class MpiJobLauncher {
 
     /**
      * Starts the job with its standard output and error on this process's own, for a job a
-     * person watches. The caller owns the process.
+     * person watches, in a session of its own ({@code setsid}) and with no standard input. The
+     * terminal's Ctrl-C and {@code timeout}'s signal go to the whole foreground process group;
+     * in it, mpirun would end the job at once. Outside it, only the caller gets them, and it
+     * decides how the job stops. The caller owns the process.
      */
     public Process startInForeground(MpiJobSpec spec, Path workingDirectory) {
-        ProcessBuilder builder = new ProcessBuilder(command(spec))
+        List<String> command = new ArrayList<>();
+        command.add(SystemTools.find().setsid().toString());
+        command.addAll(command(spec));
+        ProcessBuilder builder = new ProcessBuilder(command)
                 .directory(workingDirectory.toFile())
-                .inheritIO();
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                .redirectOutput(ProcessBuilder.Redirect.INHERIT)
+                .redirectError(ProcessBuilder.Redirect.INHERIT);
         try {
             return builder.start();
         } catch (IOException e) {
