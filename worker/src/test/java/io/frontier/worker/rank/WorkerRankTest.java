@@ -149,13 +149,16 @@ class WorkerRankTest {
     @Test
     void aQueuedAssignmentStartsExecutingBeforeTheEndedOneIsAnswered() throws Exception {
         Path started = Files.createDirectories(dir.resolve("started"));
-        CommandConfig marking = target("touch '" + started + "'/\"$(cat \"$1\")\"; sleep 0.3\n"
+        Path gate = dir.resolve("gate");
+        // Each execution ends only once the gate is open, so the second ASSIGN is queued by then.
+        CommandConfig marking = target("touch '" + started + "'/\"$(cat \"$1\")\"\n"
+                + "while [ ! -e '" + gate + "' ]; do sleep 0.01; done\n"
                 + "printf 'child\\n' > \"$2/c\"\n");
         // The worker's first RESULT is held until the second execution has started, for at most
-        // five seconds: a worker that answers before it starts the next execution waits them out.
+        // 30 seconds: a worker that answers before it starts the next execution waits them out.
         CompletableFuture<Boolean> secondStartedFirst = new CompletableFuture<>();
         job = LoopbackJob.start(dir, marking, transport -> new HoldingFirstResult(transport, () -> {
-            boolean seen = awaitFile(started.resolve("second"), Duration.ofSeconds(5));
+            boolean seen = awaitFile(started.resolve("second"), Duration.ofSeconds(30));
             secondStartedFirst.complete(seen);
         }));
         Digest first = job.seed("first");
@@ -163,6 +166,7 @@ class WorkerRankTest {
 
         Assign firstAssign = job.assign(first);
         Assign secondAssign = job.assign(second);
+        Files.createFile(gate);
         Result firstResult = job.awaitResult();
         Result secondResult = job.awaitResult();
 
@@ -179,19 +183,23 @@ class WorkerRankTest {
     @Test
     void theNextInputIsCopiedAndVerifiedWhileTheCurrentExecutionRuns() throws Exception {
         Path started = Files.createDirectories(dir.resolve("started"));
-        job = LoopbackJob.start(dir, target("touch '" + started + "'/\"$(cat \"$1\")\"; sleep 1\n"));
+        Path gate = dir.resolve("gate");
+        // The first execution runs until the test opens the gate, so "during" does not depend on timing.
+        job = LoopbackJob.start(dir, target("touch '" + started + "'/\"$(cat \"$1\")\"\n"
+                + "while [ ! -e '" + gate + "' ]; do sleep 0.01; done\n"));
         Digest first = job.seed("first");
         Digest second = job.seed("second");
 
         job.assign(first);
         Assign secondAssign = job.assign(second);
-        assertThat(awaitFile(started.resolve("first"), Duration.ofSeconds(10))).isTrue();
+        assertThat(awaitFile(started.resolve("first"), Duration.ofSeconds(30))).isTrue();
         Path secondInput = job.workerScratch().resolve("run-" + secondAssign.result().hex()).resolve("input");
 
-        assertThat(awaitFile(secondInput, Duration.ofMillis(800)))
+        assertThat(awaitFile(secondInput, Duration.ofSeconds(30)))
                 .as("second input copied during the first execution").isTrue();
         assertThat(started.resolve("second")).doesNotExist();
         assertThat(secondInput).hasContent("second");
+        Files.createFile(gate);
         assertThat(job.awaitResult().work()).isEqualTo(first);
         assertThat(job.awaitResult().work()).isEqualTo(second);
     }
