@@ -34,11 +34,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.locks.LockSupport;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -111,23 +114,36 @@ class WorkerRankTest {
     void theWorkerRehearsesBeforeAnyAssignmentComesSoItsRunnersShellIsAlreadyUp() throws Exception {
         // What a child's command reads as: the program the link points to (/bin/sh is a link).
         String shell = SystemTools.find().shell().toRealPath().toString();
-        long before = childrenRunning(shell);
+        // By pid, not by count: shells of earlier tests' workers may end meanwhile.
+        Set<Long> before = childrenRunning(shell);
 
         job = LoopbackJob.start(dir, fileContract("--children", "same"));
 
         long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-        while (childrenRunning(shell) == before && System.nanoTime() < deadline) {
+        while (startedSince(shell, before).isEmpty() && System.nanoTime() < deadline) {
             LockSupport.parkNanos(Duration.ofMillis(10).toNanos());
         }
-        assertThat(childrenRunning(shell)).as("the group-kill shell the rehearsal started").isEqualTo(before + 1);
+        assertThat(startedSince(shell, before)).as("the group-kill shell the rehearsal started").hasSize(1);
         Digest seed = job.seed("after the rehearsal\n");
         assertThat(job.execute(seed).children()).hasSize(1);
         assertThat(job.diagnostics()).doesNotContain("rehearsal");
     }
 
-    private static long childrenRunning(String program) {
+    /**
+     * This JVM's children that run {@code program} without arguments, as the group-kill shell does;
+     * an execution's target, a script run by the same shell, has its path as an argument.
+     */
+    private static Set<Long> childrenRunning(String program) {
         return ProcessHandle.current().children()
-                .filter(child -> child.info().command().filter(program::equals).isPresent()).count();
+                .filter(child -> child.info().command().filter(program::equals).isPresent())
+                .filter(child -> child.info().arguments().map(arguments -> arguments.length == 0).orElse(true))
+                .map(ProcessHandle::pid).collect(Collectors.toCollection(HashSet::new));
+    }
+
+    private static Set<Long> startedSince(String program, Set<Long> before) {
+        Set<Long> now = childrenRunning(program);
+        now.removeAll(before);
+        return now;
     }
 
     @Test
