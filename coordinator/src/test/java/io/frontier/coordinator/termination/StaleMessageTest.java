@@ -26,6 +26,15 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(20)
 class StaleMessageTest {
 
+    /**
+     * Deadlines for votes and decisions far beyond anything this test waits for: the test thread
+     * plays ranks, and however late it sends a vote or decision, what is checked is which messages
+     * count, never a deadline ({@link BoundedWaitTest} checks those).
+     */
+    private static final TerminationSettings PATIENT = new TerminationSettings(Duration.ofMillis(20),
+            Duration.ofMillis(20), Duration.ofSeconds(60), Duration.ofSeconds(90), Duration.ofSeconds(2),
+            Duration.ofSeconds(2));
+
     private static void await(BooleanSupplier condition) throws InterruptedException {
         long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
         while (!condition.getAsBoolean()) {
@@ -37,7 +46,7 @@ class StaleMessageTest {
     @Test
     void votesForAnEarlierProbeOrAnotherTokenAndRepeatedVotesDoNotCountTowardsCommit() throws Exception {
         // Root (rank 0) and its worker 3 are real; coordinators 1 and 2 and their workers are played here.
-        LoopbackJob job = new LoopbackJob(3, 3, LoopbackJob.FAST).scripted(1, 2, 4, 5);
+        LoopbackJob job = new LoopbackJob(3, 3, PATIENT).scripted(1, 2, 4, 5);
         job.start();
 
         Prepare first = job.expect(1, Tags.PREPARE, Prepare.class);
@@ -80,7 +89,7 @@ class StaleMessageTest {
     void aPeerSkipsAPrepareWhoseDecisionOvertookItStaysFrozenThroughALateAbortAndCommitsTheRightRound()
             throws Exception {
         // Coordinator 1 and its worker 3 are real; root and its worker 2 are played here.
-        LoopbackJob job = new LoopbackJob(2, 2, LoopbackJob.FAST).scripted(0, 2);
+        LoopbackJob job = new LoopbackJob(2, 2, PATIENT).scripted(0, 2);
         job.start();
 
         job.send(0, 1, Tags.DECISION, new Decision(1, 11, Kind.ABORT, "rank 1 voted NO"));

@@ -43,6 +43,7 @@ final class RaceLog {
     private final List<String> enqueued = new ArrayList<>();
     private final List<String> malformed = new ArrayList<>();
     private int lines;
+    private int completions;
 
     static RaceLog read(Path directory) {
         RaceLog log = new RaceLog();
@@ -87,6 +88,7 @@ final class RaceLog {
             }
             case "ABANDON" -> abandonsByWork.merge(f[1], 1, Integer::sum);
             case "COMPLETE" -> {
+                completions++;
                 if (f.length > 3) {
                     enqueued.addAll(List.of(f[3].split(",")));
                 }
@@ -101,6 +103,11 @@ final class RaceLog {
 
     int grants() {
         return grants.size();
+    }
+
+    /** How many items were completed: each is done for good. */
+    int completions() {
+        return completions;
     }
 
     /** How many items were granted more than once (their leases lapsed, were rejected or abandoned). */

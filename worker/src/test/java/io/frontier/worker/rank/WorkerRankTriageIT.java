@@ -47,7 +47,9 @@ class WorkerRankTriageIT {
     @Test
     void everyChildOfAnAflRunIsDeclaredWithItsCoverage() throws Exception {
         Path target = DemoTarget.build(dir.resolve("bin"));
-        job = LoopbackJob.start(settings(new AflConfig(target.toString(), List.of("@@"), 2, 0, 1000, 0, null, Map.of(),
+        // A budget of executions, not seconds, so the children do not depend on the machine's load: a
+        // thousand executions of this seed gave AFL++ more than a dozen queue entries every time.
+        job = LoopbackJob.start(settings(new AflConfig(target.toString(), List.of("@@"), 0, 1000, 1000, 0, null, Map.of(),
                 ResourceLimits.NONE), target));
         Digest seed = job.seed(Files.readAllBytes(DemoTarget.seed("group.fck")));
 

@@ -36,7 +36,8 @@ class SqliteMultiProcessTest {
         List<Process> children = new ArrayList<>();
         for (int p = 0; p < PROCESSES; p++) {
             children.add(new ProcessBuilder(javaExecutable(), "-cp", System.getProperty("java.class.path"),
-                    IncrementingProcess.class.getName(), file.toString(), String.valueOf(TRANSACTIONS), "w" + p, startSignal.toString())
+                    IncrementingProcess.class.getName(), file.toString(), String.valueOf(TRANSACTIONS), "w" + p, startSignal.toString(),
+                    String.valueOf(PROCESSES))
                     .redirectErrorStream(true)
                     .redirectOutput(directory.resolve("child-" + p + ".log").toFile())
                     .start());
@@ -88,6 +89,8 @@ class SqliteMultiProcessTest {
                 assertThat(value.getLong(1)).as("a process's commits appear in the log in its own order").isEqualTo(previous + 1);
                 lastSequence.put(value.getString(0), value.getLong(1));
             }
+            // Each of the log's three parts (see IncrementingProcess) holds every process, so entering
+            // and crossing each part takes PROCESSES - 1 switches at least: 3 * (PROCESSES - 1) in all.
             assertThat(switches).as("the processes' commits interleave, so they really ran at once").isGreaterThan(PROCESSES);
         }
     }
