@@ -31,8 +31,10 @@ package io.frontier.store.keyspace;
  *  ├─ 16 EDGES       (shard)                     → edge map shard: one byte per edge, bit b =
  *  │                                               hit-count bucket b seen; 4096 bytes, merged
  *  │                                               with full-width BIT_OR only
- *  └─ 17 LOAD        (owner)                     → executions committed by that coordinator,
- *                                                  8-byte little-endian, atomic ADD
+ *  ├─ 17 LOAD        (owner)                     → executions committed by that coordinator,
+ *  │                                               8-byte little-endian, atomic ADD
+ *  └─ 18 SETTINGS    (sequence)                  → SettingsChange JSON, one per change of the
+ *                                                  campaign's settings after its creation
  * </pre>
  *
  * <p>LEASED orders by epoch first, so one range read finds every lease of an older epoch and
@@ -64,7 +66,8 @@ public enum CampaignSubspace {
     HEARTBEAT(14),
     FINDING(15),
     EDGES(16),
-    LOAD(17);
+    LOAD(17),
+    SETTINGS(18);
 
     private final long number;
 

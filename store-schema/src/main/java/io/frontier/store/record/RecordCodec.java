@@ -42,6 +42,10 @@ public final class RecordCodec<T> {
     public static final RecordCodec<JobHeartbeat> HEARTBEAT =
             new RecordCodec<>(JobHeartbeat.class, JobHeartbeat.SCHEMA);
 
+    /** The changes of the campaign's settings. */
+    public static final RecordCodec<SettingsChange> SETTINGS_CHANGE =
+            new RecordCodec<>(SettingsChange.class, SettingsChange.SCHEMA);
+
     public static final RecordCodec<FindingRecord> FINDING =
             new RecordCodec<>(FindingRecord.class, FindingRecord.SCHEMA);
 
