@@ -4,6 +4,7 @@ import io.frontier.store.corpus.CorpusLayout;
 import io.frontier.store.corpus.fs.DurableFiles;
 import io.frontier.store.corpus.fs.Fsync;
 import io.frontier.store.error.FrontierException;
+import io.frontier.store.wire.MalformedMessageException;
 import io.frontier.store.wire.WireCodec;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -62,9 +63,8 @@ public final class CampaignDirectory {
             return WireCodec.decode(Files.readAllBytes(file), CampaignSettings.class);
         } catch (IOException e) {
             throw new FrontierException("campaign settings cannot be read", e).with("file", file);
-        } catch (FrontierException e) {
-            throw new FrontierException("campaign settings are invalid", e).with("file", file)
-                    .with("problem", e.getMessage());
+        } catch (MalformedMessageException e) {
+            throw ConfigFileError.of("campaign settings are invalid", file, e);
         }
     }
 
@@ -84,8 +84,26 @@ public final class CampaignDirectory {
         } catch (IOException e) {
             throw new FrontierException("campaign directory cannot be created", e).with("directory", directory);
         }
+        write(files, WireCodec.encode(settings));
+    }
+
+    /**
+     * Replaces {@code campaign.json} of an existing campaign with {@code encoded} (settings as
+     * {@link WireCodec} encodes them), atomically and durably: a temporary file in the campaign
+     * directory, fsync, rename over the old file, fsync of the directory. A reader sees the old
+     * settings or the new ones, never a mix, and after a crash one of the two.
+     */
+    public void replace(byte[] encoded) {
+        if (!exists()) {
+            throw new FrontierException("campaign settings not found: create the campaign first")
+                    .with("file", settingsFile());
+        }
+        write(new DurableFiles(new Fsync()), encoded);
+    }
+
+    private void write(DurableFiles files, byte[] encoded) {
         try (var pending = files.create(directory)) {
-            pending.write(java.nio.ByteBuffer.wrap(WireCodec.encode(settings)));
+            pending.write(java.nio.ByteBuffer.wrap(encoded));
             pending.publishAs(SETTINGS);
         }
     }
