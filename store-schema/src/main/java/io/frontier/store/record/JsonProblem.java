@@ -7,6 +7,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import io.frontier.store.error.FrontierException;
@@ -67,6 +68,10 @@ public record JsonProblem(int line, int column, String field, String problem, St
         Matcher coercion = COERCION.matcher(message);
         if (coercion.find()) {
             return new JsonProblem(line, column, field, "wrong type: found " + found(coercion.group(1)),
+                    target == null ? "" : expected(target));
+        }
+        if (failure instanceof InvalidFormatException format && format.getValue() != null) {
+            return new JsonProblem(line, column, field, "value \"" + format.getValue() + "\" is not accepted",
                     target == null ? "" : expected(target));
         }
         if (target != null) {
