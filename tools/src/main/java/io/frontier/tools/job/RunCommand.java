@@ -45,9 +45,9 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true)
 public final class RunCommand implements Callable<Integer> {
 
-    /** The options of {@link CreationOptions} that mean nothing for an existing campaign. */
-    private static final Set<String> CREATION_ONLY = Set.of("--time-limit", "--lease", "--store", "--scratch",
-            "--idle-window", "--claim-batch", "--buckets", "--max-attempts", "--triage");
+    /** The options that only shape a new campaign: --seeds, --executor and those of {@link CreationOptions}. */
+    private static final Set<String> CREATION_ONLY = Set.of("--seeds", "--executor", "--time-limit", "--lease",
+            "--store", "--scratch", "--idle-window", "--claim-batch", "--buckets", "--max-attempts", "--triage");
 
     @Spec
     CommandSpec spec;
@@ -102,9 +102,7 @@ public final class RunCommand implements Callable<Integer> {
      */
     private void refuseCreationOptions(CampaignDirectory directory) {
         List<String> given = spec.commandLine().getParseResult().matchedOptions().stream()
-                .filter(option -> option.longestName().equals("--seeds") || option.longestName().equals("--executor")
-                        || CREATION_ONLY.contains(option.longestName()))
-                .map(option -> option.longestName()).distinct().toList();
+                .map(option -> option.longestName()).filter(CREATION_ONLY::contains).distinct().toList();
         if (!given.isEmpty()) {
             throw new FrontierException("the campaign exists and keeps its settings, so " + String.join(", ", given)
                     + (given.size() == 1 ? " is" : " are") + " refused: change a campaign's settings with `frontier"
