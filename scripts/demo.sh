@@ -44,8 +44,13 @@ fi
 
 echo "demo: campaign in $demo/campaign; stops at quiescence or after $budget s" >&2
 status=0
-"$frontier" run "$demo/campaign" --coordinators 1 --workers 3 --seeds "$demo/seeds" "${executors[@]}" \
-  --triage "$demo/triage.json" --time-limit 60000 --budget-time "$budget" --max-time $((budget + 300)) ||
+# A DEMO_DIR that already holds the campaign keeps its settings: run refuses creation options there.
+creation=(--seeds "$demo/seeds" "${executors[@]}" --triage "$demo/triage.json" --time-limit 60000)
+if [ -e "$demo/campaign/campaign.json" ]; then
+  creation=()
+fi
+"$frontier" run "$demo/campaign" --coordinators 1 --workers 3 "${creation[@]}" \
+  --budget-time "$budget" --max-time $((budget + 300)) ||
   status=$?
 echo >&2
 "$frontier" findings "$demo/campaign" --copy-to "$demo/findings" >&2 || status=$?

@@ -4,6 +4,7 @@ import io.frontier.store.corpus.CorruptObjectException;
 import io.frontier.store.corpus.MissingObjectException;
 import io.frontier.store.error.FrontierException;
 import io.frontier.store.error.UnreadableRecordException;
+import io.frontier.store.kv.DamagedStoreException;
 import io.frontier.tools.campaign.CampaignCommand;
 import io.frontier.tools.campaign.InitCommand;
 import io.frontier.tools.corpus.CorpusCommand;
@@ -24,7 +25,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
-/** The root of the {@code frontier} command; prints its usage when called bare. */
+/** The root of the {@code frontier} command; called bare, it is a usage error (usage on stderr, exit 2). */
 @Command(
         name = "frontier",
         header = "Run and inspect fault-tolerant concolic-execution campaigns.",
@@ -33,9 +34,9 @@ import picocli.CommandLine.Spec;
                 + " crashes and node loss without losing, duplicating or half-publishing a result.",
         mixinStandardHelpOptions = true,
         versionProvider = FrontierVersion.class,
-        subcommands = {InitCommand.class, RunCommand.class, ResumeCommand.class, StopCommand.class, RankCommand.class,
-            StatusCommand.class, ManifestCommand.class, LeasesCommand.class, FindingsCommand.class, ReportCommand.class,
-            CorpusCommand.class, ReplayCommand.class, CampaignCommand.class, MpiCommand.class})
+        subcommands = {InitCommand.class, CampaignCommand.class, RunCommand.class, ResumeCommand.class, StopCommand.class,
+            RankCommand.class, StatusCommand.class, ManifestCommand.class, LeasesCommand.class, FindingsCommand.class,
+            ReportCommand.class, CorpusCommand.class, ReplayCommand.class, MpiCommand.class})
 public final class FrontierCommand implements Runnable {
 
     @Spec
@@ -43,7 +44,7 @@ public final class FrontierCommand implements Runnable {
 
     @Override
     public void run() {
-        spec.commandLine().usage(spec.commandLine().getOut());
+        throw SubcommandRequired.of(spec);
     }
 
     public static void main(String[] args) {
@@ -54,8 +55,8 @@ public final class FrontierCommand implements Runnable {
     /**
      * The command line with its output streams and the one place where exceptions become exit
      * codes: a Frontier failure prints its message (not a stack trace) and exits with
-     * {@link ExitCodes#CONTROL_FAILURE} if it is a corrupt or missing corpus object or a store
-     * record that cannot be read, else with {@link ExitCodes#USAGE}.
+     * {@link ExitCodes#CONTROL_FAILURE} if it is a corrupt or missing corpus object, a store
+     * record that cannot be read or a damaged store file, else with {@link ExitCodes#USAGE}.
      */
     public static CommandLine newCommandLine(PrintWriter out, PrintWriter err) {
         CommandLine commandLine = new CommandLine(new FrontierCommand());
@@ -73,12 +74,12 @@ public final class FrontierCommand implements Runnable {
     }
 
     /**
-     * A corrupt or missing object, or an unreadable record, is damage an operator must look at,
-     * not a usage error.
+     * A corrupt or missing object, an unreadable record or a damaged store file is damage an
+     * operator must look at, not a usage error.
      */
     static int exitCodeOf(FrontierException failure) {
         if (failure instanceof CorruptObjectException || failure instanceof MissingObjectException
-                || failure instanceof UnreadableRecordException) {
+                || failure instanceof UnreadableRecordException || failure instanceof DamagedStoreException) {
             return ExitCodes.CONTROL_FAILURE;
         }
         return ExitCodes.USAGE;

@@ -7,6 +7,7 @@ import io.frontier.store.corpus.DigestMismatchException;
 import io.frontier.store.corpus.MissingObjectException;
 import io.frontier.store.error.CorruptRecordException;
 import io.frontier.store.error.FrontierException;
+import io.frontier.store.kv.DamagedStoreException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
@@ -38,11 +39,23 @@ class FrontierCommandTest {
     }
 
     @Test
-    void calledBareItPrintsUsageAndSucceeds() {
+    void calledBareItIsAUsageErrorWithTheUsageOnStandardError() {
         CommandRun run = CommandRun.of();
 
-        assertThat(run.exitCode()).isZero();
-        assertThat(run.out()).contains("Usage: frontier [-hV] [COMMAND]");
+        assertThat(run.exitCode()).isEqualTo(ExitCodes.USAGE);
+        assertThat(run.err()).contains("missing subcommand", "Usage: frontier [-hV] [COMMAND]");
+        assertThat(run.out()).isEmpty();
+    }
+
+    @Test
+    void aParentCommandWithoutItsSubcommandIsAUsageError() {
+        for (String parent : List.of("manifest", "corpus", "mpi")) {
+            CommandRun run = CommandRun.of(parent);
+
+            assertThat(run.exitCode()).as(parent).isEqualTo(ExitCodes.USAGE);
+            assertThat(run.err()).as(parent).contains("missing subcommand", "Usage: frontier " + parent);
+            assertThat(run.out()).as(parent).isEmpty();
+        }
     }
 
     @Test
@@ -67,7 +80,8 @@ class FrontierCommandTest {
         collect(FrontierCommand.newCommandLine(new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter())),
                 new ArrayList<>(), paths);
         assertThat(paths).extracting(path -> String.join(" ", path)).contains("init", "status", "manifest list",
-                "manifest show", "manifest verify", "leases", "findings", "report", "corpus fsck", "replay", "resume");
+                "manifest show", "manifest verify", "leases", "findings", "report", "corpus fsck", "replay", "resume",
+                "campaign set");
         for (List<String> path : paths) {
             List<String> args = new ArrayList<>(path);
             args.add("--help");
@@ -101,6 +115,7 @@ class FrontierCommandTest {
         assertThat(FrontierCommand.exitCodeOf(MissingObjectException.of(Path.of("/campaign/corpus/x"))))
                 .isEqualTo(ExitCodes.CONTROL_FAILURE);
         assertThat(FrontierCommand.exitCodeOf(new CorruptRecordException("bad"))).isEqualTo(ExitCodes.CONTROL_FAILURE);
+        assertThat(FrontierCommand.exitCodeOf(new DamagedStoreException("bad", null))).isEqualTo(ExitCodes.CONTROL_FAILURE);
         assertThat(FrontierCommand.exitCodeOf(new FrontierException("bad"))).isEqualTo(ExitCodes.USAGE);
     }
 

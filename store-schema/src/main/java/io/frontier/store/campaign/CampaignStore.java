@@ -24,6 +24,7 @@ import io.frontier.store.record.Owner;
 import io.frontier.store.record.QuiescenceMarker;
 import io.frontier.store.record.RecordCodec;
 import io.frontier.store.record.ResultId;
+import io.frontier.store.record.SettingsChange;
 import io.frontier.store.record.Times;
 import io.frontier.store.record.Token;
 import io.frontier.store.corpus.Digest;
@@ -255,6 +256,42 @@ public final class CampaignStore {
         return kv.read(tx -> {
             byte[] value = tx.get(keys.heartbeat());
             return value == null ? null : RecordCodec.HEARTBEAT.decode(keys.heartbeat(), value);
+        });
+    }
+
+    /**
+     * Records a change of the campaign's settings as the next in sequence, unless the epoch has
+     * moved from {@code expectedEpoch}: the caller judged, in that epoch, that no job runs, and a
+     * job that started since may already have read the old settings. One transaction that reads
+     * the epoch serializably, so it is ordered against {@link #bumpEpoch}.
+     *
+     * @throws CampaignSetupException if the epoch is no longer {@code expectedEpoch}
+     */
+    public SettingsChange recordSettingsChange(long expectedEpoch, List<String> changes, String settingsSha256,
+                                               double now) {
+        return kv.run(tx -> {
+            EpochRecord current = fence.current(tx);
+            if (current.epoch() != expectedEpoch) {
+                throw new CampaignSetupException("a job started while the settings were being changed")
+                        .with("expectedEpoch", expectedEpoch).with("currentEpoch", current.epoch())
+                        .with("currentJob", current.job());
+            }
+            KeyRange range = keys.settingsChanges();
+            List<KeyValue> last = tx.getRange(range.begin(), range.end(), 1, true);
+            long sequence = last.isEmpty() ? 1
+                    : RecordCodec.SETTINGS_CHANGE.decode(last.get(0).key(), last.get(0).value()).sequence() + 1;
+            SettingsChange change = SettingsChange.of(sequence, expectedEpoch, changes, settingsSha256, now);
+            tx.set(keys.settingsChange(sequence), RecordCodec.SETTINGS_CHANGE.encode(change));
+            return change;
+        });
+    }
+
+    /** Every recorded change of the campaign's settings, in sequence. Read-only. */
+    public List<SettingsChange> settingsChanges() {
+        return kv.read(tx -> {
+            KeyRange range = keys.settingsChanges();
+            return tx.getRange(range.begin(), range.end(), Integer.MAX_VALUE, false).stream()
+                    .map(entry -> RecordCodec.SETTINGS_CHANGE.decode(entry.key(), entry.value())).toList();
         });
     }
 

@@ -91,6 +91,16 @@ public final class CampaignKeys {
         return key(CampaignSubspace.HEARTBEAT);
     }
 
+    /** The {@code sequence}-th change of the campaign's settings. */
+    public byte[] settingsChange(long sequence) {
+        return key(CampaignSubspace.SETTINGS, sequence);
+    }
+
+    /** Every change of the campaign's settings, by sequence. */
+    public KeyRange settingsChanges() {
+        return range(sub(CampaignSubspace.SETTINGS));
+    }
+
     public byte[] work(Digest id) {
         return key(CampaignSubspace.WORK, id.bytes());
     }

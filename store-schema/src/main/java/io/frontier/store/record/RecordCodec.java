@@ -45,6 +45,9 @@ public final class RecordCodec<T> {
     /** Which campaign the store holds. */
     public static final RecordCodec<CampaignIdentity> IDENTITY =
             new RecordCodec<>(CampaignIdentity.class, CampaignIdentity.SCHEMA);
+    /** The changes of the campaign's settings. */
+    public static final RecordCodec<SettingsChange> SETTINGS_CHANGE =
+            new RecordCodec<>(SettingsChange.class, SettingsChange.SCHEMA);
 
     public static final RecordCodec<FindingRecord> FINDING =
             new RecordCodec<>(FindingRecord.class, FindingRecord.SCHEMA);

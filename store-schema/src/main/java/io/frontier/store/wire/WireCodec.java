@@ -2,6 +2,7 @@ package io.frontier.store.wire;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.frontier.store.record.JsonProblem;
 import io.frontier.store.record.StrictJson;
 import java.io.IOException;
 
@@ -30,10 +31,18 @@ public final class WireCodec {
         }
     }
 
-    /** Decodes {@code bytes} as {@code type}, or fails with {@link MalformedMessageException}. */
+    /**
+     * Decodes {@code bytes} as {@code type}, or fails with {@link MalformedMessageException}
+     * whose context says where and why as {@link JsonProblem} does (line, column, field,
+     * problem, expected).
+     */
     public static <T> T decode(byte[] bytes, Class<T> type) {
         try {
             return MAPPER.readerFor(type).readValue(bytes);
+        } catch (JsonProcessingException e) {
+            throw JsonProblem.of(e, bytes).addTo(new MalformedMessageException(
+                    "message does not decode as its declared type", e)
+                    .with("type", type.getSimpleName()).with("bytes", bytes.length));
         } catch (IOException e) {
             throw new MalformedMessageException("message does not decode as its declared type", e)
                     .with("type", type.getSimpleName()).with("bytes", bytes.length)

@@ -1,7 +1,6 @@
 package io.frontier.tools.campaign;
 
-import io.frontier.tools.ExitCodes;
-import java.util.concurrent.Callable;
+import io.frontier.tools.SubcommandRequired;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
@@ -11,16 +10,15 @@ import picocli.CommandLine.Spec;
  * it. Called without a subcommand it prints its usage on standard error and exits with the usage
  * code.
  */
-@Command(name = "campaign", header = "Change a campaign itself: its identity.",
-        mixinStandardHelpOptions = true, subcommands = {AdoptCommand.class})
-public final class CampaignCommand implements Callable<Integer> {
+@Command(name = "campaign", header = "Change a campaign itself: its identity and its settings.",
+        mixinStandardHelpOptions = true, subcommands = {AdoptCommand.class, CampaignSetCommand.class})
+public final class CampaignCommand implements Runnable {
 
     @Spec
     CommandSpec spec;
 
     @Override
-    public Integer call() {
-        spec.commandLine().usage(spec.commandLine().getErr());
-        return ExitCodes.USAGE;
+    public void run() {
+        throw SubcommandRequired.of(spec);
     }
 }

@@ -1,6 +1,5 @@
 package io.frontier.tools.campaign;
 
-import com.fasterxml.jackson.databind.JsonMappingException;
 import io.frontier.store.campaign.CampaignStore;
 import io.frontier.store.corpus.ContentHasher;
 import io.frontier.store.error.FrontierException;
@@ -14,6 +13,7 @@ import io.frontier.store.record.EpochRecord;
 import io.frontier.store.wire.MalformedMessageException;
 import io.frontier.store.wire.WireCodec;
 import io.frontier.worker.executor.AflConfig;
+import io.frontier.worker.executor.ArgumentTemplate;
 import io.frontier.worker.executor.CommandConfig;
 import io.frontier.worker.executor.ExecutorConfig;
 import io.frontier.worker.executor.SymccConfig;
@@ -25,7 +25,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Collectors;
 
 /**
  * Creates a campaign, for {@code frontier init} and for the first {@code frontier run} of a
@@ -35,9 +34,9 @@ import java.util.stream.Collectors;
  * <p>Checks: the directory holds no campaign yet; the seed directory exists and holds a seed
  * ({@link SeedCheck}); the executor file
  * decodes strictly (a wrong field is named) and its program is an executable file on this
- * machine (every node must have it at the same path); so does the triage file, when given; the
- * store URL names a backend, its
- * directory or cluster file exists, and the store holds no campaign of the same name (a campaign
+ * machine (every node must have it at the same path), and a command executor passes the run's
+ * output directory to it ({@code {output_dir}}); the triage file, when given, decodes strictly and
+ * names an executable; the store URL names a backend, its directory or cluster file exists, and the store holds no campaign of the same name (a campaign
  * is named after its directory, and two directories of one name must not share a store's data).
  */
 public final class CampaignCreation {
@@ -66,6 +65,7 @@ public final class CampaignCreation {
         for (Path executor : executors) {
             ExecutorConfig config = readConfig(executor, ExecutorConfig.class, "executor");
             requireExecutable(program(config), executor, "executor");
+            requireOutputDirectory(config, executor);
             executorConfigs.add(config);
         }
         TriageConfig triage = options.triage == null ? null : readConfig(options.triage, TriageConfig.class, "triage");
@@ -124,7 +124,7 @@ public final class CampaignCreation {
      * A configuration file ({@code what}: executor or triage) decoded strictly, or a failure
      * naming the file and the wrong field.
      */
-    private static <T> T readConfig(Path file, Class<T> type, String what) {
+    static <T> T readConfig(Path file, Class<T> type, String what) {
         byte[] bytes;
         try {
             bytes = Files.readAllBytes(file);
@@ -135,31 +135,11 @@ public final class CampaignCreation {
         try {
             return WireCodec.decode(bytes, type);
         } catch (MalformedMessageException e) {
-            throw invalidConfig(file, what, e);
+            throw ConfigFileError.of(what + " file is not a valid " + what + " configuration", file, e);
         }
     }
 
-    private static FrontierException invalidConfig(Path file, String what, MalformedMessageException decoding) {
-        FrontierException error = new FrontierException(what + " file is not a valid " + what + " configuration", decoding)
-                .with("file", file.toAbsolutePath());
-        Throwable cause = decoding.getCause();
-        while (cause != null && !(cause instanceof FrontierException)) {
-            if (cause instanceof JsonMappingException mapping && !mapping.getPath().isEmpty()) {
-                error.with("field", mapping.getPath().stream()
-                        .map(reference -> reference.getFieldName() != null ? reference.getFieldName()
-                                : "[" + reference.getIndex() + "]")
-                        .collect(Collectors.joining(".")));
-            }
-            cause = cause.getCause();
-        }
-        if (cause instanceof FrontierException rejected) {
-            rejected.context().forEach(error::with);
-            return error.with("problem", rejected.reason());
-        }
-        return error.with("problem", decoding.context().getOrDefault("problem", decoding.getMessage()));
-    }
-
-    private static Path program(ExecutorConfig config) {
+    static Path program(ExecutorConfig config) {
         if (config instanceof SymccConfig symcc) {
             return Path.of(symcc.target());
         }
@@ -169,7 +149,21 @@ public final class CampaignCreation {
         return Path.of(((CommandConfig) config).program());
     }
 
-    private static void requireExecutable(Path program, Path file, String what) {
+    /**
+     * Refuses a command executor whose arguments lack {@code {output_dir}}: the engine tells the
+     * program where to write its new inputs only through that placeholder (the program runs in
+     * the output directory's parent, under no variable that names it), so such a program can
+     * never yield a child and the campaign would run its seeds and nothing else.
+     */
+    static void requireOutputDirectory(ExecutorConfig config, Path file) {
+        if (config instanceof CommandConfig command && !command.argumentTemplate().uses(ArgumentTemplate.OUTPUT_DIR)) {
+            throw new FrontierException("command executor has no {output_dir} argument, so its program cannot know"
+                    + " where to write new inputs and the campaign would never get beyond its seeds: add an argument"
+                    + " with {output_dir}").with("file", file.toAbsolutePath()).with("command", command.command());
+        }
+    }
+
+    static void requireExecutable(Path program, Path file, String what) {
         if (!Files.isRegularFile(program) || !Files.isExecutable(program)) {
             throw new FrontierException(what + " program is not an executable file on this machine")
                     .with("program", program).with("file", file.toAbsolutePath());

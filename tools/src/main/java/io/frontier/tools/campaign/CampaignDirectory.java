@@ -8,6 +8,7 @@ import io.frontier.store.corpus.fs.DurableFiles;
 import io.frontier.store.corpus.fs.Fsync;
 import io.frontier.store.error.FrontierException;
 import io.frontier.store.kv.StoreUrl;
+import io.frontier.store.wire.MalformedMessageException;
 import io.frontier.store.wire.WireCodec;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -109,6 +110,8 @@ public final class CampaignDirectory {
         } catch (IOException e) {
             throw new FrontierException("campaign settings cannot be read", e).with("file", file)
                     .with("problem", e.getMessage());
+        } catch (MalformedMessageException e) {
+            throw ConfigFileError.of("campaign settings are invalid", file, e);
         } catch (FrontierException e) {
             throw new FrontierException("campaign settings are invalid", e).with("file", file)
                     .with("problem", e.getMessage());
@@ -143,13 +146,36 @@ public final class CampaignDirectory {
         write(files, settings, SETTINGS);
     }
 
+    /** What {@code campaign.json} holds for {@code settings}: paths inside this directory relative to it. */
+    public byte[] encode(CampaignSettings settings) {
+        return WireCodec.encode(CampaignFile.of(settings, directory));
+    }
+
+    /**
+     * Replaces {@code campaign.json} of an existing campaign with {@code encoded} (what
+     * {@link #encode} gives), atomically and durably: a temporary file in the campaign directory,
+     * fsync, rename over the old file, fsync of the directory. A reader sees the old settings or
+     * the new ones, never a mix, and after a crash one of the two.
+     */
+    public void replace(byte[] encoded) {
+        if (!exists()) {
+            throw new FrontierException("campaign settings not found: create the campaign first")
+                    .with("file", settingsFile());
+        }
+        write(new DurableFiles(new Fsync()), encoded, SETTINGS);
+    }
+
     /**
      * Writes {@code settings} durably as {@code name} in this directory, replacing a file of that
      * name, with the paths inside it relative to it.
      */
     Path write(DurableFiles files, CampaignSettings settings, String name) {
+        return write(files, encode(settings), name);
+    }
+
+    private Path write(DurableFiles files, byte[] encoded, String name) {
         try (var pending = files.create(directory)) {
-            pending.write(ByteBuffer.wrap(WireCodec.encode(CampaignFile.of(settings, directory))));
+            pending.write(ByteBuffer.wrap(encoded));
             return pending.publishAs(name);
         }
     }

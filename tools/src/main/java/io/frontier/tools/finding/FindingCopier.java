@@ -15,12 +15,14 @@ import io.frontier.store.record.FindingRecord;
 import io.frontier.store.view.FindingGroup;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
+import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -32,7 +34,7 @@ import java.util.List;
  * file beside its final name; only a copy whose digest matches is fsynced and renamed into
  * place (then the directory is fsynced). A corpus object whose bytes do not match its name is a
  * {@link DigestMismatchException} naming the object and both digests, and nothing is left
- * behind for it. Running the copy again copies nothing that is already there with the right
+ * behind for it, not even a signature directory this copy created and left empty. Running the copy again copies nothing that is already there with the right
  * bytes; a file there with other bytes is replaced by a verified copy. One instance per run.
  */
 final class FindingCopier {
@@ -62,12 +64,47 @@ final class FindingCopier {
         }
         for (FindingGroup group : groups) {
             Path directory = destination.resolve(group.signature());
+            List<Path> created = missingLevels(parent, directory);
             files.ensureDirectories(parent, directory);
-            for (FindingRecord record : group.inputs()) {
-                copy(record.input(), directory);
+            try {
+                for (FindingRecord record : group.inputs()) {
+                    copy(record.input(), directory);
+                }
+            } catch (FrontierException e) {
+                removeEmpty(created, e);
+                throw e;
             }
         }
         return new CopyReport(destination.toString(), copied, present);
+    }
+
+    /** The directories from below {@code base} down to {@code target} that do not exist yet, deepest first. */
+    private static List<Path> missingLevels(Path base, Path target) {
+        List<Path> missing = new ArrayList<>();
+        for (Path level = target; !level.equals(base) && !Files.exists(level, LinkOption.NOFOLLOW_LINKS);
+             level = level.getParent()) {
+            missing.add(level);
+        }
+        return missing;
+    }
+
+    /**
+     * Removes the directories this copy created for a group that failed, deepest first, as long
+     * as they are empty: a failed copy must not leave a signature directory that looks like a
+     * finding without its input. A directory that cannot be removed is added to {@code failure}.
+     */
+    private void removeEmpty(List<Path> created, FrontierException failure) {
+        for (Path directory : created) {
+            try {
+                Files.delete(directory);
+                files.fsync().directory(directory.getParent());
+            } catch (DirectoryNotEmptyException e) {
+                return;
+            } catch (IOException | FrontierException e) {
+                failure.with("leftBehind", directory);
+                return;
+            }
+        }
     }
 
     private void copy(Digest input, Path directory) {

@@ -1,6 +1,7 @@
 package io.frontier.tools.job;
 
 import io.frontier.store.campaign.CampaignStore;
+import io.frontier.store.error.FrontierException;
 import io.frontier.store.keyspace.CampaignKeys;
 import io.frontier.store.kv.KeyValueStore;
 import io.frontier.store.kv.KeyValueStores;
@@ -17,6 +18,7 @@ import io.frontier.worker.link.MpiJobLauncher;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -30,7 +32,8 @@ import picocli.CommandLine.Spec;
  * {@code frontier run}: one job of a campaign on this machine. Creates the campaign on first use
  * (settings file, corpus, store); on an existing campaign it is {@code frontier resume}: it
  * refuses while the previous job may still be alive (unless {@code --force}), fences that job
- * off by moving the epoch, and carries on where it stopped. Then it starts coordinator and
+ * off by moving the epoch, and carries on where it stopped; creation options given for an
+ * existing campaign are refused (they would be ignored). Then it starts coordinator and
  * worker ranks with mpirun and exits with the job's verdict.
  */
 @Command(name = "run", header = "Run a campaign job on this machine with mpirun.",
@@ -39,9 +42,14 @@ import picocli.CommandLine.Spec;
                 + " job may still be alive (its heartbeat is younger than three intervals) unless --force,"
                 + " fences that job off with a new epoch (none of its processes can change the campaign any"
                 + " more), and the new job first finishes the commits it left, then carries on where it stopped."
-                + " Use frontier resume in scripts: it never creates a campaign by mistake.",
+                + " Options marked Creating are refused on an existing campaign (exit 2): change its settings with"
+                + " frontier campaign set. Use frontier resume in scripts: it never creates a campaign by mistake.",
         mixinStandardHelpOptions = true)
 public final class RunCommand implements Callable<Integer> {
+
+    /** The options that only shape a new campaign: --seeds, --executor and those of {@link CreationOptions}. */
+    private static final Set<String> CREATION_ONLY = Set.of("--seeds", "--executor", "--time-limit", "--lease",
+            "--store", "--scratch", "--idle-window", "--claim-batch", "--buckets", "--max-attempts", "--triage");
 
     @Spec
     CommandSpec spec;
@@ -72,6 +80,9 @@ public final class RunCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--workers must be at least --coordinators (one worker per group)");
         }
         CampaignDirectory directory = new CampaignDirectory(campaign);
+        if (directory.exists()) {
+            refuseCreationOptions(directory);
+        }
         CampaignSettings settings = directory.exists()
                 ? Adoption.upgradeIfLegacy(directory, directory.read(), spec.commandLine().getErr()) : create(directory);
         if (settings.coordinators() != coordinators && spec.commandLine().getParseResult().hasMatchedOption("--coordinators")) {
@@ -85,6 +96,22 @@ public final class RunCommand implements Callable<Integer> {
         MpiJobLauncher launcher = MpiJobLauncher.forThisMachine(MpiInstallation.discover());
         long epoch = startJob(directory, settings);
         return JobLauncher.run(launcher, directory, settings, epoch, workers, job, spec.commandLine().getErr());
+    }
+
+    /**
+     * An existing campaign keeps its settings, so an option that only shapes a new campaign would
+     * be ignored: it is refused instead, naming each one given. {@code --coordinators} is checked
+     * against the campaign's number below.
+     */
+    private void refuseCreationOptions(CampaignDirectory directory) {
+        List<String> given = spec.commandLine().getParseResult().matchedOptions().stream()
+                .map(option -> option.longestName()).filter(CREATION_ONLY::contains).distinct().toList();
+        if (!given.isEmpty()) {
+            throw new FrontierException("the campaign exists and keeps its settings, so " + String.join(", ", given)
+                    + (given.size() == 1 ? " is" : " are") + " refused: change a campaign's settings with `frontier"
+                    + " campaign set " + directory.path() + "` (see its --help), and start its next job without them")
+                    .with("options", String.join(" ", given)).with("file", directory.settingsFile());
+        }
     }
 
     private CampaignSettings create(CampaignDirectory directory) {

@@ -1,5 +1,6 @@
 package io.frontier.tools.manifest;
 
+import io.frontier.tools.SubcommandRequired;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
@@ -18,6 +19,6 @@ public final class ManifestCommand implements Runnable {
 
     @Override
     public void run() {
-        spec.commandLine().usage(spec.commandLine().getOut());
+        throw SubcommandRequired.of(spec);
     }
 }

@@ -1,5 +1,6 @@
 package io.frontier.tools.mpi;
 
+import io.frontier.tools.SubcommandRequired;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
@@ -14,6 +15,6 @@ public final class MpiCommand implements Runnable {
 
     @Override
     public void run() {
-        spec.commandLine().usage(spec.commandLine().getOut());
+        throw SubcommandRequired.of(spec);
     }
 }

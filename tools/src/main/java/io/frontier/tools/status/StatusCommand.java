@@ -1,10 +1,12 @@
 package io.frontier.tools.status;
 
+import io.frontier.coordinator.liveness.JobLiveness;
 import io.frontier.store.campaign.Counts;
 import io.frontier.store.corpus.Digest;
 import io.frontier.store.error.FrontierException;
 import io.frontier.store.keyspace.Counter;
 import io.frontier.store.record.EpochRecord;
+import io.frontier.store.record.JobHeartbeat;
 import io.frontier.store.view.EdgeMapSummary;
 import io.frontier.store.view.Loads;
 import io.frontier.tools.HumanFormat;
@@ -91,6 +93,7 @@ public final class StatusCommand implements Callable<Integer> {
                 + counts.get(Counter.ABANDONED);
         return new StatusReport(open.settings().name(), directory.path().toString(), open.settings().store(),
                 new StatusReport.Epoch(epoch.epoch(), epoch.job(), HumanFormat.instant(epoch.changedAt())),
+                heartbeat(epoch, open.store().heartbeat()),
                 new StatusReport.States(counts.get(Counter.PENDING), counts.get(Counter.LEASED),
                         counts.get(Counter.COMMITTING), done, counts.get(Counter.ABANDONED)),
                 new StatusReport.Results(counts.get(Counter.REJECTED), counts.get(Counter.INVALID)),
@@ -99,6 +102,20 @@ public final class StatusCommand implements Callable<Integer> {
                 counts.get(Counter.FINDINGS), new StatusReport.Load(loads.total(), loads.loads().stream()
                         .map(load -> new StatusReport.CoordinatorLoad(load.owner().name(), load.executions())).toList()),
                 lastJob, notes);
+    }
+
+    /** The current epoch's job's last beat with its age and what it says, or null if that job never beat. */
+    private static StatusReport.Heartbeat heartbeat(EpochRecord epoch, JobHeartbeat beat) {
+        if (beat == null || beat.epoch() != epoch.epoch()) {
+            return null;
+        }
+        double now = System.currentTimeMillis() / 1000.0;
+        JobLiveness liveness = JobLiveness.judge(epoch, beat, now);
+        String judgement = liveness instanceof JobLiveness.Ended ? "ended"
+                : liveness instanceof JobLiveness.MaybeAlive ? "running" : "presumed dead";
+        return new StatusReport.Heartbeat(beat.job(), beat.host(), beat.pid(), beat.workers(), beat.phase().name(),
+                HumanFormat.instant(beat.at()), Math.round((now - beat.at()) * 10) / 10.0, beat.intervalMillis(),
+                judgement);
     }
 
     /** The latest job summary, or null; an unreadable one becomes a note. */
@@ -140,6 +157,12 @@ public final class StatusCommand implements Callable<Integer> {
         out.printf("campaign  %s (%s)%n", report.campaign(), report.directory());
         out.printf("store     %s%n", report.store());
         out.printf("epoch     %d, set %s by %s%n", report.epoch().number(), report.epoch().changedAt(), report.epoch().job());
+        StatusReport.Heartbeat beat = report.heartbeat();
+        if (beat != null) {
+            out.printf(Locale.ROOT, "job       %s: %s on %s pid %d, %d workers, last beat %.1f s ago (%s, every %.1f s)%n",
+                    beat.judgement(), beat.phase(), beat.host(), beat.pid(), beat.workers(), beat.ageSeconds(), beat.at(),
+                    beat.intervalMillis() / 1000.0);
+        }
         out.printf("items     pending %d, leased %d, committing %d, done %d, abandoned %d%n", states.pending(),
                 states.leased(), states.committing(), states.done(), states.abandoned());
         out.printf("results   invalid %d (kept and retried %d)%n", report.results().invalid(), report.results().rejected());

@@ -7,6 +7,7 @@ import java.util.Map;
  * What {@code frontier status} reports, also its {@code --json} output.
  *
  * @param campaign the campaign's name
+ * @param heartbeat the last heartbeat of the current epoch's job, or null if it never beat
  * @param corpusObjects entries of the public corpus named as objects (not verified; see
  *     {@code frontier corpus fsck})
  * @param edges what the inputs kept as work have reached, from the campaign's edge map
@@ -17,7 +18,8 @@ import java.util.Map;
  * @param notes what an operator should know about these figures, e.g. that the current epoch's
  *     job has not left a summary yet
  */
-public record StatusReport(String campaign, String directory, String store, Epoch epoch, States states,
+public record StatusReport(String campaign, String directory, String store, Epoch epoch, Heartbeat heartbeat,
+                           States states,
                            Results results, Progress progress, long corpusObjects, Edges edges, long findings,
                            Load load, LastJob lastJob, List<String> notes) {
 
@@ -27,6 +29,19 @@ public record StatusReport(String campaign, String directory, String store, Epoc
      * @param changedAt when it was set, as an ISO-8601 UTC instant
      */
     public record Epoch(long number, String job, String changedAt) {
+    }
+
+    /**
+     * The last sign of life of the current epoch's job, judged when status read it.
+     *
+     * @param phase STARTING, RUNNING or ENDED, as the job wrote it
+     * @param at when it beat, as an ISO-8601 UTC instant
+     * @param ageSeconds how long before this status it beat, by this machine's clock
+     * @param judgement {@code running} (may still be alive), {@code presumed dead} (silent for
+     *     three intervals, or one minute while starting) or {@code ended}
+     */
+    public record Heartbeat(String job, String host, long pid, int workers, String phase, String at,
+                            double ageSeconds, long intervalMillis, String judgement) {
     }
 
     /** Work items per state, from the store's counters. */

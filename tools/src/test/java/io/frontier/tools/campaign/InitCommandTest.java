@@ -150,6 +150,56 @@ class InitCommandTest {
     }
 
     @Test
+    void aMisspelledExecutorFieldIsReportedAsTheUnknownFieldWithItsLineAndColumn() throws IOException {
+        executor("{\"type\": \"command\", \"command\": [\"" + target() + "\", \"{input}\", \"{output_dir}\"],\n"
+                + " \"inptu\": \"file\", \"environment\": {},\n"
+                + " \"limits\": {\"addressSpaceMiB\": 64, \"cpuSeconds\": 0, \"fileSizeMiB\": 1}}");
+
+        CommandRun run = init();
+
+        assertRefusedWithNothingWritten(run, "file=" + root.resolve("executor.json"), "line=3", "field=inptu",
+                "problem=unknown field \"inptu\" (and field \"input\" is missing: misspelled?)",
+                "expected=one of \"command\", \"environment\", \"input\", \"limits\", \"type\"");
+        assertThat(run.err()).doesNotContain("creator", "Missing");
+    }
+
+    @Test
+    void aValueOfTheWrongTypeSaysWhereWhatWasFoundAndWhatIsExpected() throws IOException {
+        Path triage = Files.writeString(root.resolve("triage.json"),
+                "{\"program\": \"" + target() + "\",\n \"arguments\": [\"@@\"],\n \"timeoutMillis\": \"700\"}");
+
+        CommandRun run = init("--triage", triage.toString());
+
+        assertRefusedWithNothingWritten(run, "triage file is not a valid triage configuration", "file=" + triage,
+                "line=3", "column=", "field=timeoutMillis", "problem=wrong type: found text", "expected=an integer");
+        assertThat(run.err()).doesNotContain("CoercionConfig", "coerce");
+    }
+
+    @Test
+    void aCommandExecutorWithoutAnOutputDirectoryIsRefusedSayingWhy() throws IOException {
+        executor("{\"type\": \"command\", \"command\": [\"" + target() + "\", \"{input}\"], \"input\": \"file\","
+                + " \"environment\": {}, \"limits\": {\"addressSpaceMiB\": 64, \"cpuSeconds\": 0, \"fileSizeMiB\": 1}}");
+
+        assertRefusedWithNothingWritten(init(), "command executor has no {output_dir} argument",
+                "the campaign would never get beyond its seeds", "file=" + root.resolve("executor.json"));
+    }
+
+    @Test
+    void aDamagedSettingsFileIsReportedWithItsLineColumnAndField() throws IOException {
+        assertThat(init().exitCode()).isZero();
+        Path settings = campaign.resolve(CampaignDirectory.SETTINGS);
+        String text = Files.readString(settings);
+        Files.writeString(settings, text.replace("\"coordinators\":", "\n\"coordinatorz\":"));
+
+        CommandRun run = CommandRun.of("status", campaign.toString());
+
+        assertThat(run.exitCode()).isEqualTo(ExitCodes.USAGE);
+        assertThat(run.err()).contains("campaign settings are invalid", "file=" + settings, "line=2", "column=",
+                "field=coordinatorz", "unknown field \"coordinatorz\"");
+        assertThat(run.err()).doesNotContain("Missing creator");
+    }
+
+    @Test
     void anExecutorWithAWronglyTypedNestedFieldIsRefusedNamingItsPath() throws IOException {
         executor("{\"type\": \"command\", \"command\": [\"" + target() + "\", \"{input}\"], \"input\": \"file\","
                 + " \"environment\": {}, \"limits\": {\"addressSpaceMiB\": \"big\", \"cpuSeconds\": 0, \"fileSizeMiB\": 1}}");

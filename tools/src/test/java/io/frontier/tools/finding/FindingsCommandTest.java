@@ -146,6 +146,7 @@ class FindingsCommandTest {
                 "expected=" + damaged.hex(), "actual=" + actual);
         assertThat(files(out)).as("the hang's input, copied before; nothing of the damaged one, no temporary file")
                 .containsExactly("edges:77/" + found.get(1).input().hex());
+        assertThat(out.resolve("stack:0a0b")).as("no empty signature directory for the damaged input").doesNotExist();
     }
 
     @Test

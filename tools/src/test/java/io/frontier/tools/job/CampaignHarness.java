@@ -87,11 +87,14 @@ final class CampaignHarness {
         return CompletableFuture.supplyAsync(() -> execute(args), daemonThread());
     }
 
+    /** Creation options only for a new campaign: run refuses them on an existing one. */
     List<String> runArguments(int coordinators, int workers, String... extra) {
         List<String> args = new ArrayList<>(List.of("run", campaign.toString(), "--coordinators",
-                Integer.toString(coordinators), "--workers", Integer.toString(workers), "--seeds", seeds.toString(),
-                "--executor", executor.toString(), "--time-limit", "20000", "--max-time", "120",
-                "--scratch", root.resolve("scratch").toString()));
+                Integer.toString(coordinators), "--workers", Integer.toString(workers), "--max-time", "120"));
+        if (!Files.exists(campaign.resolve("campaign.json"))) {
+            args.addAll(List.of("--seeds", seeds.toString(), "--executor", executor.toString(), "--time-limit", "20000",
+                    "--scratch", root.resolve("scratch").toString()));
+        }
         args.addAll(List.of(extra));
         return args;
     }

@@ -7,6 +7,8 @@ import io.frontier.store.campaign.Counts;
 import io.frontier.store.campaign.Lease;
 import io.frontier.store.coverage.Coverage;
 import io.frontier.store.keyspace.Counter;
+import io.frontier.store.record.JobHeartbeat;
+import io.frontier.store.record.JobPhase;
 import io.frontier.store.record.ResultId;
 import io.frontier.store.corpus.Digest;
 import io.frontier.store.record.WorkRecord;
@@ -19,8 +21,11 @@ import io.frontier.tools.ExitCodes;
 import io.frontier.tools.TestCampaign;
 import io.frontier.tools.TestCampaign.Declared;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -242,5 +247,47 @@ class StatusCommandTest {
 
         assertThat(run.exitCode()).isEqualTo(ExitCodes.USAGE);
         assertThat(run.err()).contains("campaign settings not found", root.resolve("seeds").resolve("campaign.json").toString());
+    }
+    @Test
+    void duringARunStatusShowsTheJobsHeartbeatWithItsAge() {
+        double now = TestCampaign.now();
+        campaign.store.bumpEpoch(1, "job-running", now);
+        campaign.store.beat(2, new JobHeartbeat(JobHeartbeat.SCHEMA, 2, "job-running", "node-7", 4242, 3, 5000,
+                JobPhase.RUNNING, now - 2.0));
+
+        CommandRun text = campaign.cli("status");
+        JsonNode json = campaign.cli("status", "--json").json();
+
+        assertThat(text.exitCode()).as(text.toString()).isZero();
+        assertThat(text.out()).containsPattern("job       running: RUNNING on node-7 pid 4242, 3 workers, last beat \\d+\\.\\d s ago");
+        JsonNode beat = json.get("heartbeat");
+        assertThat(beat.get("job").asText()).isEqualTo("job-running");
+        assertThat(beat.get("judgement").asText()).isEqualTo("running");
+        assertThat(beat.get("ageSeconds").asDouble()).isBetween(2.0, 14.9);
+        assertThat(beat.get("intervalMillis").asLong()).isEqualTo(5000);
+    }
+
+    @Test
+    void aCampaignWhoseJobNeverBeatHasNoHeartbeat() {
+        JsonNode json = campaign.cli("status", "--json").json();
+
+        assertThat(json.get("heartbeat").isNull()).isTrue();
+    }
+
+    @Test
+    void aDamagedStoreFileIsAControlFailureThatSaysSo() throws IOException {
+        campaign.close();
+        Path store = campaign.directory.resolve("store.db");
+        try (FileChannel channel = FileChannel.open(store, StandardOpenOption.WRITE)) {
+            // Keep SQLite's 100-byte header, destroy the schema page behind it.
+            byte[] garbage = new byte[4000];
+            java.util.Arrays.fill(garbage, (byte) 0x5a);
+            channel.write(ByteBuffer.wrap(garbage), 100);
+        }
+
+        CommandRun run = CommandRun.of("status", campaign.directory.toString());
+
+        assertThat(run.exitCode()).as(run.toString()).isEqualTo(ExitCodes.CONTROL_FAILURE);
+        assertThat(run.err()).contains("store file is damaged", "restore it from a copy");
     }
 }

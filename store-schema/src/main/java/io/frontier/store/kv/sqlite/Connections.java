@@ -1,5 +1,6 @@
 package io.frontier.store.kv.sqlite;
 
+import io.frontier.store.kv.DamagedStoreException;
 import io.frontier.store.kv.StoreException;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -53,6 +54,10 @@ final class Connections {
             }
             return connection;
         } catch (SQLException e) {
+            if (DamagedStoreException.isDamage(e.getErrorCode())) {
+                throw new DamagedStoreException("store file is damaged (SQLite: " + e.getMessage()
+                        + "); restore it from a copy", e).with("path", file).with("code", e.getErrorCode());
+            }
             throw new StoreException("SQLite store cannot be opened", e).with("path", file).with("code", e.getErrorCode());
         }
     }

@@ -1,5 +1,6 @@
 package io.frontier.store.kv.sqlite;
 
+import io.frontier.store.kv.DamagedStoreException;
 import io.frontier.store.kv.KeyValue;
 import io.frontier.store.kv.ReadTransaction;
 import io.frontier.store.kv.StoreException;
@@ -163,6 +164,11 @@ final class Statements implements AutoCloseable {
         int primary = e.getErrorCode() & 0xFF;
         if (primary == SQLITE_BUSY || primary == SQLITE_LOCKED) {
             return new BusyException(e);
+        }
+        if (DamagedStoreException.isDamage(e.getErrorCode())) {
+            return new DamagedStoreException("store file is damaged (SQLite: " + e.getMessage() + "); restore it from a copy", e)
+                    .with("store", store)
+                    .with("code", e.getErrorCode());
         }
         return new StoreException("SQLite statement failed", e)
                 .with("store", store)
