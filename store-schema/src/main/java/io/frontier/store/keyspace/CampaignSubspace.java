@@ -33,9 +33,9 @@ package io.frontier.store.keyspace;
  *  │                                               with full-width BIT_OR only
  *  ├─ 17 LOAD        (owner)                     → executions committed by that coordinator,
  *  │                                               8-byte little-endian, atomic ADD
- *  ├─ 20 IDENTITY                                → CampaignIdentity JSON: the campaign id its
+ *  ├─ 18 IDENTITY                                → CampaignIdentity JSON: the campaign id its
  *  │                                               settings file names too, written with CONFIG
- *  └─ 21 SETTINGS    (sequence)                  → SettingsChange JSON, one per change of the
+ *  └─ 19 SETTINGS    (sequence)                  → SettingsChange JSON, one per change of the
  *                                                  campaign's settings after its creation
  * </pre>
  *
@@ -69,8 +69,8 @@ public enum CampaignSubspace {
     FINDING(15),
     EDGES(16),
     LOAD(17),
-    IDENTITY(20),
-    SETTINGS(21);
+    IDENTITY(18),
+    SETTINGS(19);
 
     private final long number;
 
