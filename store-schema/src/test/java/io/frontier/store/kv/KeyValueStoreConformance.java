@@ -443,6 +443,39 @@ public abstract class KeyValueStoreConformance {
     }
 
     @Test
+    void interruptDuringTheBodyCommitsNothingEvenIfTheBodyReturns() {
+        // A body that caught the failed read of an interrupted wait and went on with its other
+        // items, as per-item catches do, returns normally: its writes must still not commit.
+        try {
+            assertThatThrownBy(() -> store.run(tx -> {
+                tx.set(key("half"), bytes("x"));
+                Thread.currentThread().interrupt();
+                return null;
+            })).isInstanceOf(TransactionInterruptedException.class);
+            assertThat(Thread.currentThread().isInterrupted()).as("the interrupt is left for the caller").isTrue();
+        } finally {
+            Thread.interrupted();
+        }
+        assertThat(get(key("half"))).isNull();
+    }
+
+    @Test
+    void timedOutReadSwallowedByTheBodyCommitsNothing() {
+        KeyValueStore quick = open(StoreOptions.DEFAULT.withTransactionTimeout(Duration.ofMillis(300)));
+        assertThatThrownBy(() -> quick.run(tx -> {
+            tx.set(key("early"), bytes("x"));
+            sleep(Duration.ofMillis(700));
+            try {
+                tx.get(key("late"));
+            } catch (TransactionTimeoutException swallowed) {
+                // The per-item catch of a batch body: the item fails, the body goes on.
+            }
+            return null;
+        })).isInstanceOf(TransactionTimeoutException.class);
+        assertThat(get(key("early"))).isNull();
+    }
+
+    @Test
     void readTransactionOverrunningItsTimeoutFails() {
         KeyValueStore quick = open(StoreOptions.DEFAULT.withTransactionTimeout(Duration.ofMillis(300)));
         assertThatThrownBy(() -> quick.read(tx -> {

@@ -1,6 +1,7 @@
 package io.frontier.store.kv.fdb;
 
 import io.frontier.store.kv.StoreException;
+import io.frontier.store.kv.TransactionInterruptedException;
 import io.frontier.store.kv.TransactionTimeoutException;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -11,7 +12,9 @@ import java.util.concurrent.TimeoutException;
 /**
  * The one place this backend waits for a FoundationDB future, and never for longer than a
  * transaction may live. FoundationDB's own transaction timeout normally fails the future first;
- * the wait limit here only guards against a client that stops answering.
+ * the wait limit here only guards against a client that stops answering. A wait given up is
+ * recorded on the body's {@link Usable}, so the body's transaction is not committed even if the
+ * body catches the failure and returns.
  */
 final class FdbFutures {
 
@@ -24,7 +27,7 @@ final class FdbFutures {
      *
      * @throws TransactionTimeoutException if nothing arrived within {@code limit}
      */
-    static <T> T await(CompletableFuture<T> future, Duration limit, String store) {
+    static <T> T await(CompletableFuture<T> future, Duration limit, String store, Usable usable) {
         try {
             return future.get(limit.toNanos(), TimeUnit.NANOSECONDS);
         } catch (ExecutionException e) {
@@ -38,13 +41,19 @@ final class FdbFutures {
             throw new StoreException("FoundationDB operation failed", cause).with("store", store);
         } catch (TimeoutException e) {
             future.cancel(true);
-            throw new TransactionTimeoutException("FoundationDB did not answer within the transaction's deadline", e)
+            TransactionTimeoutException failure = new TransactionTimeoutException(
+                    "FoundationDB did not answer within the transaction's deadline", e)
                     .with("store", store)
                     .with("waited", limit);
+            usable.waitAbandoned(failure);
+            throw failure;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             future.cancel(true);
-            throw new StoreException("interrupted while waiting for FoundationDB").with("store", store);
+            TransactionInterruptedException failure = new TransactionInterruptedException(
+                    "interrupted while waiting for FoundationDB", e).with("store", store);
+            usable.waitAbandoned(failure);
+            throw failure;
         }
     }
 }

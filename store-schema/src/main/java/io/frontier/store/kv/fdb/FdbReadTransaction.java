@@ -30,7 +30,7 @@ final class FdbReadTransaction implements ReadTransaction {
     public byte[] get(byte[] key) {
         KeyLimits.checkKey(key);
         usable.check();
-        return FdbFutures.await(reads.get(key), waitLimit, store);
+        return FdbFutures.await(reads.get(key), waitLimit, store, usable);
     }
 
     @Override
@@ -43,7 +43,7 @@ final class FdbReadTransaction implements ReadTransaction {
             return List.of();
         }
         List<com.apple.foundationdb.KeyValue> found =
-                FdbFutures.await(reads.getRange(begin, end, limit, reverse).asList(), waitLimit, store);
+                FdbFutures.await(reads.getRange(begin, end, limit, reverse).asList(), waitLimit, store, usable);
         List<KeyValue> pairs = new ArrayList<>(found.size());
         for (com.apple.foundationdb.KeyValue pair : found) {
             pairs.add(new KeyValue(pair.getKey(), pair.getValue()));

@@ -7,6 +7,7 @@ import io.frontier.store.kv.ReadBody;
 import io.frontier.store.kv.StoreException;
 import io.frontier.store.kv.StoreOptions;
 import io.frontier.store.kv.TransactionBody;
+import io.frontier.store.kv.TransactionInterruptedException;
 import io.frontier.store.kv.TransactionTimeoutException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -85,7 +86,9 @@ public final class FoundationDbKeyValueStore implements KeyValueStore {
             return database.run(transaction -> {
                 Usable usable = new Usable();
                 try {
-                    return body.apply(new FdbTransaction(transaction, usable, waitLimit, description));
+                    T result = body.apply(new FdbTransaction(transaction, usable, waitLimit, description));
+                    refuseAbandoned(usable);
+                    return result;
                 } finally {
                     usable.end();
                 }
@@ -94,6 +97,21 @@ public final class FoundationDbKeyValueStore implements KeyValueStore {
             throw translate(e);
         } finally {
             inRun.remove();
+        }
+    }
+
+    /**
+     * Ends the execution without committing if one of its waits was given up or the thread was
+     * interrupted: the body may have caught that failure and gone on with half its reads.
+     */
+    private void refuseAbandoned(Usable usable) {
+        StoreException abandoned = usable.abandonedWait();
+        if (abandoned != null) {
+            throw abandoned;
+        }
+        if (Thread.currentThread().isInterrupted()) {
+            throw new TransactionInterruptedException("interrupted while the transaction body ran")
+                    .with("store", description);
         }
     }
 

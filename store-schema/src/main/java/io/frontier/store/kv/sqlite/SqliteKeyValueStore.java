@@ -6,6 +6,7 @@ import io.frontier.store.kv.ReadBody;
 import io.frontier.store.kv.StoreException;
 import io.frontier.store.kv.StoreOptions;
 import io.frontier.store.kv.TransactionBody;
+import io.frontier.store.kv.TransactionInterruptedException;
 import io.frontier.store.kv.TransactionTimeoutException;
 import io.frontier.store.kv.UnsupportedFilesystemException;
 import java.nio.file.Files;
@@ -99,6 +100,10 @@ public final class SqliteKeyValueStore implements KeyValueStore {
                     lifetime.end();
                     if (deadline.expired()) {
                         throw Lifetime.timedOut(description, deadline);
+                    }
+                    if (Thread.currentThread().isInterrupted()) {
+                        throw new TransactionInterruptedException("interrupted while the transaction body ran")
+                                .with("store", description);
                     }
                     writer.execute("COMMIT");
                     return result;
