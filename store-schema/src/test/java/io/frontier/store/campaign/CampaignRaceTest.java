@@ -4,6 +4,7 @@ import static io.frontier.store.campaign.CampaignFixtures.payload;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.frontier.store.keyspace.CampaignKeys;
+import io.frontier.store.keyspace.TestKeyspace;
 import io.frontier.store.keyspace.Counter;
 import io.frontier.store.kv.KeyValue;
 import io.frontier.store.kv.KeyValueStore;
@@ -82,12 +83,12 @@ class CampaignRaceTest {
             assertThat(process.exitValue()).as(Files.readString(directory.resolve("process-" + i + ".out"))).isZero();
         }
         try (KeyValueStore kv = SqliteKeyValueStore.open(file, StoreOptions.DEFAULT)) {
-            check(kv, new CampaignStore(kv, CampaignKeys.forCampaign(CAMPAIGN)), logs);
+            check(kv, new CampaignStore(kv, TestKeyspace.campaign(CAMPAIGN)), logs);
         }
     }
 
     private static CampaignStore seed(KeyValueStore kv) {
-        CampaignStore store = new CampaignStore(kv, CampaignKeys.forCampaign(CAMPAIGN));
+        CampaignStore store = new CampaignStore(kv, TestKeyspace.campaign(CAMPAIGN));
         store.init(CampaignConfig.of(CAMPAIGN, 8, 1_000), "job-1", RaceParticipant.now());
         List<WorkPayload> seeds = new ArrayList<>();
         for (int i = 0; i < SEEDS; i++) {

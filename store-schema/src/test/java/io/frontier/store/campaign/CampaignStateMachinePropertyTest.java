@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.frontier.store.error.FrontierException;
 import io.frontier.store.keyspace.CampaignKeys;
+import io.frontier.store.keyspace.TestKeyspace;
 import io.frontier.store.keyspace.Counter;
 import io.frontier.store.kv.KeyValueStore;
 import io.frontier.store.kv.StoreOptions;
@@ -82,7 +83,7 @@ class CampaignStateMachinePropertyTest {
     @Property(tries = 60)
     void storeFollowsTheStateMachineModel(@ForAll("operations") List<Op> ops) {
         double start = 1_000_000.0;
-        CampaignStore store = new CampaignStore(kv, CampaignKeys.forCampaign("p-" + UUID.randomUUID()));
+        CampaignStore store = new CampaignStore(kv, TestKeyspace.campaign("p-" + UUID.randomUUID()));
         store.init(CampaignConfig.of("model", 4, 2), "job-1", start);
         StateMachineModel model = new StateMachineModel(2, start);
         for (Op op : ops) {

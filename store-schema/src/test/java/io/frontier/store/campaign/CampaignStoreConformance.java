@@ -18,6 +18,7 @@ import io.frontier.store.error.StaleTokenException;
 import io.frontier.store.error.WrongStateException;
 import io.frontier.store.keyspace.Buckets;
 import io.frontier.store.keyspace.CampaignKeys;
+import io.frontier.store.keyspace.TestKeyspace;
 import io.frontier.store.keyspace.Counter;
 import io.frontier.store.kv.KeyValueStore;
 import io.frontier.store.manifest.Child;
@@ -77,7 +78,7 @@ public abstract class CampaignStoreConformance {
     @BeforeEach
     protected void createCampaign() throws Exception {
         kv = openStore();
-        keys = CampaignKeys.forCampaign("t-" + UUID.randomUUID());
+        keys = TestKeyspace.campaign("t-" + UUID.randomUUID());
         store = new CampaignStore(kv, keys);
         epoch = store.init(CONFIG, "job-1", T0).epoch();
     }
@@ -259,14 +260,14 @@ public abstract class CampaignStoreConformance {
                 .hasMessageContaining("identity changed meanwhile");
         store.replaceIdentity(first.id(), second);
         assertThat(store.identity()).isEqualTo(second);
-        CampaignStore absent = new CampaignStore(kv, CampaignKeys.forCampaign("never-" + UUID.randomUUID()));
+        CampaignStore absent = new CampaignStore(kv, TestKeyspace.campaign("never-" + UUID.randomUUID()));
         assertThatThrownBy(() -> absent.replaceIdentity(null, first)).isInstanceOf(CampaignSetupException.class)
                 .hasMessageContaining("campaign is not in the store");
     }
 
     @Test
     void operationsOnAnUninitialisedCampaignFail() {
-        CampaignStore empty = new CampaignStore(kv, CampaignKeys.forCampaign("never-" + UUID.randomUUID()));
+        CampaignStore empty = new CampaignStore(kv, TestKeyspace.campaign("never-" + UUID.randomUUID()));
         assertThatThrownBy(() -> empty.admitSeed(1, payload("a"))).isInstanceOf(CampaignSetupException.class)
                 .hasMessageContaining("campaign is not initialised");
         assertThatThrownBy(empty::epoch).isInstanceOf(CampaignSetupException.class);

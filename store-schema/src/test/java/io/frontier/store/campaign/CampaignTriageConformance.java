@@ -12,6 +12,7 @@ import io.frontier.store.error.InvalidInputException;
 import io.frontier.store.error.StaleTokenException;
 import io.frontier.store.error.WrongStateException;
 import io.frontier.store.keyspace.CampaignKeys;
+import io.frontier.store.keyspace.TestKeyspace;
 import io.frontier.store.keyspace.Counter;
 import io.frontier.store.kv.KeyValueStore;
 import io.frontier.store.manifest.Child;
@@ -63,7 +64,7 @@ public abstract class CampaignTriageConformance {
     @BeforeEach
     protected void createCampaign() throws Exception {
         kv = openStore();
-        keys = CampaignKeys.forCampaign("triage-" + UUID.randomUUID());
+        keys = TestKeyspace.campaign("triage-" + UUID.randomUUID());
         store = new CampaignStore(kv, keys);
         epoch = store.init(CampaignConfig.of("triage", 8, 3), "job-1", T0).epoch();
     }

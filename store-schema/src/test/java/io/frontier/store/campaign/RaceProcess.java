@@ -1,6 +1,7 @@
 package io.frontier.store.campaign;
 
 import io.frontier.store.keyspace.CampaignKeys;
+import io.frontier.store.keyspace.TestKeyspace;
 import io.frontier.store.kv.KeyValueStore;
 import io.frontier.store.kv.StoreOptions;
 import io.frontier.store.kv.sqlite.SqliteKeyValueStore;
@@ -26,7 +27,7 @@ public final class RaceProcess {
         Path logs = Path.of(args[5]);
         long epoch = Long.parseLong(args[6]);
         try (KeyValueStore kv = SqliteKeyValueStore.open(file, StoreOptions.DEFAULT)) {
-            CampaignStore store = new CampaignStore(kv, CampaignKeys.forCampaign(args[1]));
+            CampaignStore store = new CampaignStore(kv, TestKeyspace.campaign(args[1]));
             List<Thread> running = new ArrayList<>();
             for (int i = 0; i < threads; i++) {
                 String participant = name + "-t" + i;

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.frontier.store.coverage.Coverage;
 import io.frontier.store.keyspace.CampaignKeys;
+import io.frontier.store.keyspace.TestKeyspace;
 import io.frontier.store.keyspace.Counter;
 import io.frontier.store.kv.KeyValueStore;
 import io.frontier.store.kv.StoreOptions;
@@ -60,7 +61,7 @@ class RetriedBodyTest {
     @BeforeEach
     void createCampaign() {
         kv = SqliteKeyValueStore.open(directory.resolve("retried.db"), StoreOptions.DEFAULT);
-        keys = CampaignKeys.forCampaign("retried");
+        keys = TestKeyspace.campaign("retried");
         store = new CampaignStore(kv, keys);
         store.init(CONFIG, "job-1", T0);
         List<WorkPayload> seeds = new ArrayList<>();

@@ -18,6 +18,7 @@ import io.frontier.store.corpus.Digest;
 import io.frontier.store.coverage.Coverage;
 import io.frontier.store.error.InvalidInputException;
 import io.frontier.store.keyspace.CampaignKeys;
+import io.frontier.store.keyspace.TestKeyspace;
 import io.frontier.store.keyspace.KeyRange;
 import io.frontier.store.kv.KeyValue;
 import io.frontier.store.kv.KeyValueStore;
@@ -73,7 +74,7 @@ public abstract class CampaignViewConformance {
     @BeforeEach
     protected void createCampaign() throws Exception {
         kv = openStore();
-        keys = CampaignKeys.forCampaign("v-" + UUID.randomUUID());
+        keys = TestKeyspace.campaign("v-" + UUID.randomUUID());
         store = new CampaignStore(kv, keys);
         manifest = new ManifestView(kv, keys);
         work = new WorkView(kv, keys);

@@ -6,6 +6,7 @@ import io.frontier.store.corpus.ContentHasher;
 import io.frontier.store.corpus.Digest;
 import io.frontier.store.error.CorruptRecordException;
 import io.frontier.store.keyspace.CampaignKeys;
+import io.frontier.store.keyspace.TestKeyspace;
 import io.frontier.store.kv.KeyValueStore;
 import io.frontier.store.kv.StoreOptions;
 import io.frontier.store.kv.sqlite.SqliteKeyValueStore;
@@ -45,7 +46,7 @@ class FindingsViewTest {
     @BeforeEach
     void open() {
         kv = SqliteKeyValueStore.open(directory.resolve("campaign.db"), StoreOptions.DEFAULT);
-        keys = CampaignKeys.forCampaign("findings");
+        keys = TestKeyspace.campaign("findings");
         view = new FindingsView(kv, keys);
     }
 
