@@ -189,8 +189,8 @@ final class Leasing {
     }
 
     /**
-     * Releases up to {@code max} recoverable leases (older epoch, or expired at {@code now}).
-     * Each candidate gets a read conflict on its index key and a serializable read of its record,
+     * Releases up to {@code max} recoverable leases (older epoch, or expired at {@code now}),
+     * picked at random among the first few in key order. Each candidate gets a read conflict on its index key and a serializable read of its record,
      * and is released only if the record is still that lease; otherwise it is blocked.
      */
     RecoveryResult recover(Transaction tx, WorkTable table, String request, Owner owner, int max, long epoch, double now) {
@@ -204,7 +204,13 @@ final class Leasing {
         List<Recovered> recovered = new ArrayList<>();
         List<WorkRecord> released = new ArrayList<>();
         List<Blocked> blocked = new ArrayList<>();
-        for (KeyValue pair : tx.snapshot().getRange(range.begin(), range.end(), max * 2, false)) {
+        // After an epoch bump every coordinator's refresh finds the same recoverable keys first;
+        // taken in key order, they would all fight over the same key each round. A shuffled
+        // window of several candidates per item wanted spreads them, as claiming does.
+        List<KeyValue> candidates = new ArrayList<>(
+                tx.snapshot().getRange(range.begin(), range.end(), max * CANDIDATES_PER_ITEM, false));
+        Collections.shuffle(candidates);
+        for (KeyValue pair : candidates) {
             if (recovered.size() == max) {
                 break;
             }

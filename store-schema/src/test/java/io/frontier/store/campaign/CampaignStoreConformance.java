@@ -589,6 +589,26 @@ public abstract class CampaignStoreConformance {
     }
 
     @Test
+    void recoveryDoesNotAlwaysTakeTheFirstRecoverableKey() {
+        for (int i = 0; i < 32; i++) {
+            admitted("r" + i);
+            claimOne(ALICE, T0);
+        }
+        // Each round recovers one lease and leases the same item again with the same expiry, so
+        // every round starts from the same 32 recoverable keys. Taken in key order, every round
+        // would recover the same item; picked among several, 40 rounds all alike would take a
+        // chance below 1e-20.
+        Set<Digest> recoveredItems = new HashSet<>();
+        for (int round = 0; round < 40; round++) {
+            RecoveryResult result = store.recoverExpired(epoch, BOB, 1, T0 + TTL);
+            assertThat(result.recovered()).hasSize(1);
+            recoveredItems.add(result.recovered().get(0).id());
+            claimOne(ALICE, T0);
+        }
+        assertThat(recoveredItems).hasSizeGreaterThan(1);
+    }
+
+    @Test
     void leasesOfAnOlderEpochAreRecoverableAtOnce() {
         Lease held = leasedSeed("a");
         epoch = store.bumpEpoch(epoch, "job-2", T0).epoch();
