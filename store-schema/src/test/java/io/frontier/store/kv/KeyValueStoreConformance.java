@@ -529,6 +529,17 @@ public abstract class KeyValueStoreConformance {
     }
 
     @Test
+    void closedStoreRefusesEveryCallWithTheStoresOwnError() {
+        KeyValueStore closing = open(StoreOptions.DEFAULT);
+        closing.close();
+        closing.close();
+        assertThatThrownBy(() -> closing.run(tx -> null))
+                .isExactlyInstanceOf(StoreException.class).hasMessageContaining("store is closed");
+        assertThatThrownBy(() -> closing.read(tx -> null))
+                .isExactlyInstanceOf(StoreException.class).hasMessageContaining("store is closed");
+    }
+
+    @Test
     void transactionCannotBeUsedAfterItsBodyReturned() {
         AtomicReference<Transaction> escaped = new AtomicReference<>();
         store.run(tx -> {

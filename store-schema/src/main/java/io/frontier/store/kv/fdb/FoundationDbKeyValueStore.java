@@ -43,6 +43,8 @@ public final class FoundationDbKeyValueStore implements KeyValueStore {
     private final Duration waitLimit;
     /** Set while this thread runs a read-write body, to refuse nesting as the embedded backend must. */
     private final ThreadLocal<Boolean> inRun = ThreadLocal.withInitial(() -> Boolean.FALSE);
+    /** Set by {@link #close}; a call after it is refused as this store's error, not fdb-java's. */
+    private volatile boolean closed;
 
     private FoundationDbKeyValueStore(Database database, StoreOptions options, String description) {
         this.database = database;
@@ -63,7 +65,14 @@ public final class FoundationDbKeyValueStore implements KeyValueStore {
         if (!Files.isRegularFile(absolute)) {
             throw new StoreException("FoundationDB cluster file does not exist").with("path", absolute);
         }
-        Database database = FdbClient.get().open(absolute.toString());
+        Database database;
+        try {
+            database = FdbClient.get().open(absolute.toString());
+        } catch (FDBException e) {
+            throw new StoreException("FoundationDB cluster file cannot be used", e)
+                    .with("path", absolute)
+                    .with("code", e.getCode());
+        }
         try {
             database.options().setTransactionTimeout(options.transactionTimeout().toMillis());
             database.options().setTransactionRetryLimit(options.retryLimit() - 1L);
@@ -78,6 +87,7 @@ public final class FoundationDbKeyValueStore implements KeyValueStore {
 
     @Override
     public <T> T run(TransactionBody<T> body) {
+        ensureOpen();
         if (inRun.get()) {
             throw new StoreException("transactions cannot be nested").with("store", description);
         }
@@ -117,6 +127,7 @@ public final class FoundationDbKeyValueStore implements KeyValueStore {
 
     @Override
     public <T> T read(ReadBody<T> body) {
+        ensureOpen();
         try {
             return database.read(transaction -> {
                 Usable usable = new Usable();
@@ -137,8 +148,18 @@ public final class FoundationDbKeyValueStore implements KeyValueStore {
     }
 
     @Override
-    public void close() {
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
         database.close();
+    }
+
+    private void ensureOpen() {
+        if (closed) {
+            throw new StoreException("store is closed").with("store", description);
+        }
     }
 
     /**

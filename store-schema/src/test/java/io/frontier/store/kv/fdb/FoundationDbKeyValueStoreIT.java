@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.frontier.store.kv.KeyValueStore;
 import io.frontier.store.kv.KeyValueStoreConformance;
 import io.frontier.store.kv.KeyValueStores;
+import io.frontier.store.kv.StoreException;
 import io.frontier.store.kv.StoreOptions;
 import io.frontier.store.kv.StoreUrl;
 import io.frontier.store.kv.TransactionTimeoutException;
@@ -48,6 +49,16 @@ class FoundationDbKeyValueStoreIT extends KeyValueStoreConformance {
             byte[] absent = opened.read(tx -> tx.get(new byte[] {0x15, 0x7f}));
             assertThat(absent).isNull();
         }
+    }
+
+    @Test
+    void malformedClusterFileIsRefusedAsAStoreErrorNamingTheFile() throws Exception {
+        cluster.clusterFile();
+        Path malformed = Files.writeString(scratch.resolve("malformed.cluster"), "this is not a cluster file\n");
+        assertThatThrownBy(() -> FoundationDbKeyValueStore.open(malformed, StoreOptions.DEFAULT).close())
+                .isExactlyInstanceOf(StoreException.class)
+                .hasMessageContaining("cluster file")
+                .hasMessageContaining(malformed.toAbsolutePath().normalize().toString());
     }
 
     @Test
