@@ -18,6 +18,7 @@ import io.frontier.store.wire.Assign;
  * @param attempt which execution of the item this is (the work record's attempts)
  * @param stage where the worker must stage the children of {@code result}
  * @param sentAt Unix seconds when the ASSIGN was sent
+ * @param limitFactor what the execution multiplies the campaign's time limit by (the record's)
  */
 public record ActiveAssignment(
         Digest work,
@@ -27,7 +28,8 @@ public record ActiveAssignment(
         int workerRank,
         int attempt,
         StageLocation stage,
-        double sentAt) {
+        double sentAt,
+        int limitFactor) {
 
     public ActiveAssignment {
         if (work == null || token == null || result == null || stage == null) {
@@ -38,8 +40,9 @@ public record ActiveAssignment(
                     .with("work", work).with("epoch", epoch).with("workerRank", workerRank)
                     .with("result", result).with("stage", stage);
         }
-        if (attempt < 1) {
-            throw new InvalidInputException("assignment attempt below 1").with("work", work).with("attempt", attempt);
+        if (attempt < 1 || limitFactor < 1) {
+            throw new InvalidInputException("assignment attempt or time-limit factor below 1").with("work", work)
+                    .with("attempt", attempt).with("limitFactor", limitFactor);
         }
         Times.instant("sentAt", sentAt);
     }
@@ -57,7 +60,7 @@ public record ActiveAssignment(
         }
         ResultId result = ResultId.random();
         return new ActiveAssignment(leased.id(), leased.token(), result, epoch, workerRank, leased.attempts(),
-                new StageLocation(epoch, workerRank, result.hex()), now);
+                new StageLocation(epoch, workerRank, result.hex()), now, leased.limitFactor());
     }
 
     /** The lease the assignment runs under, as the store names it. */
@@ -67,6 +70,6 @@ public record ActiveAssignment(
 
     /** The ASSIGN message to send to {@link #workerRank}. */
     public Assign message() {
-        return new Assign(work, token, result, epoch, attempt);
+        return new Assign(work, token, result, epoch, attempt, limitFactor);
     }
 }

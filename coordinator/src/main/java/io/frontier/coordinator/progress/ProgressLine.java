@@ -32,9 +32,9 @@ public final class ProgressLine {
                 : String.format(Locale.ROOT, "%.1f", (now.done() - previousDone) / seconds);
         previousDone = now.done();
         previousNanos = nowNanos;
-        return String.format("progress: %s, %d executions (%s/s), frontier %d pending + %d running, edges %d,"
+        return String.format("progress: %s, %d executions (%s/s), frontier %d pending (%d in lower tiers) + %d running, edges %d,"
                         + " findings %d, invalid %d, load %s",
-                elapsed(nowNanos - startNanos), now.done(), rate, now.pending(), now.running(), now.edges(),
+                elapsed(nowNanos - startNanos), now.done(), rate, now.pending(), now.lowerTiers(), now.running(), now.edges(),
                 now.findings(), now.invalid(), load(now.load()));
     }
 

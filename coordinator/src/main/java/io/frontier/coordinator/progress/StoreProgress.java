@@ -43,6 +43,7 @@ public final class StoreProgress implements Supplier<ProgressSnapshot> {
             }
         }
         return new ProgressSnapshot(counts.get(Counter.DONE), counts.get(Counter.PENDING),
+                counts.get(Counter.PENDING_TIER_1) + counts.get(Counter.PENDING_TIER_2) + counts.get(Counter.PENDING_TIER_3),
                 counts.get(Counter.LEASED) + counts.get(Counter.COMMITTING), edges.read().edges(),
                 counts.get(Counter.FINDINGS), counts.get(Counter.INVALID), load);
     }

@@ -3,6 +3,7 @@ package io.frontier.store.campaign;
 import io.frontier.store.error.CampaignSetupException;
 import io.frontier.store.error.FrontierException;
 import io.frontier.store.error.InvalidInputException;
+import io.frontier.store.exploration.ExplorationPolicy;
 import io.frontier.store.keyspace.CampaignKeys;
 import io.frontier.store.keyspace.Counter;
 import io.frontier.store.keyspace.CountKey;
@@ -115,6 +116,16 @@ public final class CampaignStore {
      *     identity (or none: a store made by an older Frontier)
      */
     public EpochRecord init(CampaignConfig config, CampaignIdentity identity, String job, double now) {
+        return init(config, identity, null, job, now);
+    }
+
+    /**
+     * Creates the campaign as {@link #init(CampaignConfig, CampaignIdentity, String, double)} does,
+     * with {@code policy} as its exploration policy (null: the policy of a campaign created before
+     * tiers). A campaign that exists keeps the policy it was created with.
+     */
+    public EpochRecord init(CampaignConfig config, CampaignIdentity identity, ExplorationPolicy policy, String job,
+            double now) {
         EpochRecord first = EpochRecord.of(1, Owner.of(job).name(), Times.instant("now", now));
         return kv.run(tx -> {
             byte[] stored = tx.get(keys.config());
@@ -131,6 +142,9 @@ public final class CampaignStore {
             }
             tx.set(keys.config(), RecordCodec.CONFIG.encode(config));
             tx.set(keys.identity(), RecordCodec.IDENTITY.encode(identity));
+            if (policy != null) {
+                tx.set(keys.exploration(), RecordCodec.EXPLORATION.encode(policy));
+            }
             tx.set(keys.epoch(), RecordCodec.EPOCH.encode(first));
             return first;
         });
@@ -182,6 +196,11 @@ public final class CampaignStore {
     /** The current epoch record. */
     public EpochRecord epoch() {
         return kv.read(fence::current);
+    }
+
+    /** The campaign's exploration policy; {@link ExplorationPolicy#BEFORE_TIERS} if it was created without one. */
+    public ExplorationPolicy exploration() {
+        return kv.read(tx -> parts(tx).policy);
     }
 
     /** The campaign's configuration. */
@@ -653,7 +672,7 @@ public final class CampaignStore {
                 }
             }
             boolean indexesEmpty = true;
-            for (KeyRange range : List.of(keys.ready(), keys.leased(), keys.committing())) {
+            for (KeyRange range : List.of(keys.ready(), keys.tiered(), keys.leased(), keys.committing())) {
                 indexesEmpty &= tx.getRange(range.begin(), range.end(), 1, false).isEmpty();
             }
             if (!indexesEmpty || counts.unfinished() != 0) {
@@ -669,6 +688,16 @@ public final class CampaignStore {
         Map<Counter, Long> sums = new EnumMap<>(Counter.class);
         sumCounters(tx, keys.counts(), sums);
         return new Counts(sums);
+    }
+
+    /** {@code counter} summed over its shards, as {@code tx} reads it. */
+    static long sum(ReadTransaction tx, CampaignKeys keys, Counter counter) {
+        long total = 0;
+        KeyRange range = keys.counts(counter);
+        for (KeyValue pair : tx.getRange(range.begin(), range.end(), ReadTransaction.UNLIMITED, false)) {
+            total += CampaignKeys.decodeSum(pair.value());
+        }
+        return total;
     }
 
     private void sumCounters(ReadTransaction tx, KeyRange range, Map<Counter, Long> sums) {
@@ -740,7 +769,9 @@ public final class CampaignStore {
             if (value == null) {
                 throw new CampaignSetupException("campaign is not initialised");
             }
-            current = new Parts(keys, RecordCodec.CONFIG.decode(keys.config(), value));
+            byte[] policy = tx.get(keys.exploration());
+            current = new Parts(keys, RecordCodec.CONFIG.decode(keys.config(), value),
+                    policy == null ? ExplorationPolicy.BEFORE_TIERS : RecordCodec.EXPLORATION.decode(keys.exploration(), policy));
             parts = current;
         }
         return current;
@@ -749,13 +780,15 @@ public final class CampaignStore {
     /** The helpers that depend on the configuration, built once it has been read. */
     private static final class Parts {
         final CampaignConfig config;
+        final ExplorationPolicy policy;
         final Leasing leasing;
         final Committing committing;
 
-        Parts(CampaignKeys keys, CampaignConfig config) {
+        Parts(CampaignKeys keys, CampaignConfig config, ExplorationPolicy policy) {
             this.config = config;
+            this.policy = policy;
             this.leasing = new Leasing(keys, config.buckets());
-            this.committing = new Committing(keys, config);
+            this.committing = new Committing(keys, config, policy);
         }
     }
 }

@@ -8,7 +8,13 @@ import io.frontier.store.error.StaleTokenException;
 import io.frontier.store.error.UnknownWorkException;
 import io.frontier.store.error.UnreadableRecordException;
 import io.frontier.store.error.WrongStateException;
+import io.frontier.store.exploration.Exploration;
+import io.frontier.store.exploration.ExplorationPolicy;
+import io.frontier.store.exploration.Rounds;
+import io.frontier.store.exploration.Tier;
+import io.frontier.store.exploration.TierRoom;
 import io.frontier.store.keyspace.CampaignKeys;
+import io.frontier.store.keyspace.Counter;
 import io.frontier.store.keyspace.KeyRange;
 import io.frontier.store.kv.KeyValue;
 import io.frontier.store.kv.ReadTransaction;
@@ -37,6 +43,7 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * The transaction bodies of the commit edges: the commit decision with its triage, promotion
@@ -47,11 +54,15 @@ final class Committing {
 
     private final CampaignKeys keys;
     private final CampaignConfig config;
+    private final ExplorationPolicy policy;
+    private final Rounds rounds;
     private final FindingRecorder findings;
 
-    Committing(CampaignKeys keys, CampaignConfig config) {
+    Committing(CampaignKeys keys, CampaignConfig config, ExplorationPolicy policy) {
         this.keys = keys;
         this.config = config;
+        this.policy = policy;
+        this.rounds = new Rounds(policy);
         this.findings = new FindingRecorder(keys);
     }
 
@@ -65,10 +76,11 @@ final class Committing {
     List<ItemResult<CommitTicket>> beginAll(Transaction tx, WorkTable table, List<CommitRequest> requests,
             long epoch, double now) {
         EdgeMap map = new EdgeMap(shard -> tx.snapshot().get(keys.edges(shard)));
+        Supplier<TierRoom> room = lazily(() -> tierRoom(tx));
         List<ItemResult<CommitTicket>> results = new ArrayList<>(requests.size());
         for (int i = 0; i < requests.size(); i++) {
             try {
-                results.add(ItemResult.ok(begin(tx, table, map, requests.get(i), i, epoch, now)));
+                results.add(ItemResult.ok(begin(tx, table, map, room, requests.get(i), i, epoch, now)));
             } catch (FrontierException e) {
                 results.add(ItemResult.failed(e));
             }
@@ -84,8 +96,8 @@ final class Committing {
      *
      * @param userVersion distinct for every entry this transaction writes
      */
-    private CommitTicket begin(Transaction tx, WorkTable table, EdgeMap map, CommitRequest request, int userVersion,
-            long epoch, double now) {
+    private CommitTicket begin(Transaction tx, WorkTable table, EdgeMap map, Supplier<TierRoom> room,
+            CommitRequest request, int userVersion, long epoch, double now) {
         Lease lease = request.lease();
         WorkRecord record = table.require(lease.work());
         if (record.state() == WorkState.COMMITTING || record.state() == WorkState.DONE) {
@@ -112,8 +124,8 @@ final class Committing {
         int declared = request.children().size();
         ManifestEntry entry = new ManifestEntry(ManifestEntry.SCHEMA, request.result(), record.id(),
                 record.token(), record.owner(), epoch, request.stage(), declared,
-                ManifestEntry.chunksFor(declared), request.execution(), now);
-        List<Child> children = triage(tx, table, map, record, request, epoch, now);
+                ManifestEntry.chunksFor(declared), request.execution(), now, record.round(), record.limitFactor());
+        List<Child> children = triage(tx, table, map, room, record, request, epoch, now);
         if (request.finding() != null) {
             findings.record(tx, table, FindingRecord.of(record.id(), request.finding(),
                     request.execution().executor(), record.id(), request.result(), epoch, now));
@@ -136,12 +148,13 @@ final class Committing {
      * {@linkplain ChildFate#FINDING finding}, recorded (once per signature and input) and counted;
      * a child without coverage joins the frontier untriaged; any other child joins the frontier
      * if its coverage holds a tuple {@code map} does not, with the edges it reached first as its
-     * new edges, and is otherwise {@linkplain ChildFate#REDUNDANT redundant}. A finding's
+     * new edges; any other child is what the campaign's {@link Exploration} mode makes of a child
+     * that reached nothing new ({@link #redundantFate}). A finding's
      * coverage is not admitted into the map: the map describes the inputs kept as work, and a
      * sibling that reaches the same tuples without crashing is worth running.
      */
-    private List<Child> triage(Transaction tx, WorkTable table, EdgeMap map, WorkRecord record, CommitRequest request,
-            long epoch, double now) {
+    private List<Child> triage(Transaction tx, WorkTable table, EdgeMap map, Supplier<TierRoom> room,
+            WorkRecord record, CommitRequest request, long epoch, double now) {
         List<Child> children = new ArrayList<>(request.children().size());
         for (DeclaredChild declared : request.children()) {
             if (declared.finding() != null) {
@@ -154,10 +167,46 @@ final class Committing {
                 Novelty novelty = map.admit(declared.coverage());
                 children.add(novelty.any()
                         ? new Child(declared.digest(), declared.size(), ChildFate.FRONTIER, novelty.edges())
-                        : new Child(declared.digest(), declared.size(), ChildFate.REDUNDANT, 0));
+                        : new Child(declared.digest(), declared.size(), redundantFate(room, declared.size()), 0));
             }
         }
         return children;
+    }
+
+    /**
+     * A child that reached nothing new: frontier in a closure, redundant under novelty only, and
+     * with tiers deferred to tier 1 while the lower tiers have room for it, else dropped.
+     */
+    private ChildFate redundantFate(Supplier<TierRoom> room, long size) {
+        return switch (policy.mode()) {
+            case CLOSURE -> ChildFate.FRONTIER;
+            case NOVELTY -> ChildFate.REDUNDANT;
+            case TIERS -> room.get().take(size) ? ChildFate.DEFERRED : ChildFate.DROPPED;
+        };
+    }
+
+    /** The lower tiers' room, from their counters read by snapshot. */
+    private TierRoom tierRoom(Transaction tx) {
+        long items = 0;
+        for (int tier = Tier.NEW_COVERAGE + 1; tier <= Tier.LOWEST; tier++) {
+            items += CampaignStore.sum(tx.snapshot(), keys, Counter.pendingIn(tier));
+        }
+        return new TierRoom(policy, items, CampaignStore.sum(tx.snapshot(), keys, Counter.TIERED_BYTES));
+    }
+
+    /** {@code make}, called at most once and only when first needed. */
+    private static <T> Supplier<T> lazily(Supplier<T> make) {
+        return new Supplier<>() {
+            private T value;
+
+            @Override
+            public T get() {
+                if (value == null) {
+                    value = make.get();
+                }
+                return value;
+            }
+        };
     }
 
     /**
@@ -176,12 +225,14 @@ final class Committing {
                 ManifestEntry entry = entries.get(promotion.result());
                 if (entry == null) {
                     WorkRecord record = table.require(promotion.work());
-                    committedRecord(record, promotion.result());
+                    if (earlierRound(tx, record, promotion.result()) == null) {
+                        committedRecord(record, promotion.result());
+                    }
                     Versionstamp stamp = versionstampOf(tx, promotion.result());
                     entry = entry(tx, stamp);
                     entries.put(promotion.result(), entry);
                     childrenOf.put(promotion.result(), children(tx, stamp, entry));
-                    if (record.state() == WorkState.COMMITTING) {
+                    if (record.state() == WorkState.COMMITTING && promotion.result().equals(record.result())) {
                         open.put(promotion.result(), stamp);
                     }
                 }
@@ -214,10 +265,12 @@ final class Committing {
     }
 
     /**
-     * Ends a committing entry whose kept children are all promoted. Its frontier children not yet
-     * known become pending work whose parent is this item and whose origin is the executor of
-     * the entry's execution; a child known in any state, or whose key holds anything at all, is
-     * left as it is. Redundant children need no mark and findings are not enqueued.
+     * Ends a committing entry whose kept children are all promoted. Its frontier and deferred
+     * children not yet known become pending work, in tier 0 and tier 1, whose parent is this item
+     * and whose origin is the executor of the entry's execution; a child known in any state, or
+     * whose key holds anything at all, is left as it is. Redundant and dropped children need no
+     * mark and findings are not enqueued. The item is then done, or goes back for another round
+     * as {@link Rounds} decides, pending in that round's tier.
      *
      * @param budget children this transaction may still write; the item is refused if its entry
      *     has more frontier children
@@ -226,6 +279,10 @@ final class Committing {
         WorkRecord record = table.require(work);
         if (record.state() == WorkState.DONE && result.equals(record.result())) {
             return new Completion(outcome(tx, versionstampOf(tx, result)), List.of(), true, WorkState.DONE);
+        }
+        ResultOutcome earlier = earlierRound(tx, record, result);
+        if (earlier != null) {
+            return new Completion(earlier, List.of(), true, record.state());
         }
         committedRecord(record, result);
         Versionstamp stamp = versionstampOf(tx, result);
@@ -237,7 +294,7 @@ final class Committing {
                     .with("work", work).with("result", result).with("missing", missing)
                     .with("children", entry.children());
         }
-        List<Child> frontier = children.stream().filter(child -> child.fate() == ChildFate.FRONTIER).toList();
+        List<Child> frontier = children.stream().filter(child -> child.fate().queued()).toList();
         if (frontier.size() > budget[0]) {
             throw new InvalidInputException("transaction has no room left for this entry's children")
                     .with("work", work).with("children", frontier.size()).with("room", budget[0]);
@@ -252,14 +309,38 @@ final class Committing {
         String origin = entry.execution().executor();
         List<Digest> enqueued = new ArrayList<>();
         for (Child child : fresh) {
-            table.write(null, WorkRecord.child(new WorkPayload(child.digest(), child.size()), work, origin, epoch));
+            int tier = child.fate() == ChildFate.FRONTIER ? Tier.NEW_COVERAGE : Tier.REDUNDANT;
+            table.write(null, WorkRecord.child(new WorkPayload(child.digest(), child.size()), work, origin, epoch, tier));
             enqueued.add(child.digest());
         }
-        table.write(record, record.done(epoch));
+        Rounds.NextRound next = rounds.after(record, entry.execution(), children);
+        WorkRecord after = next == null ? record.done(epoch) : record.again(next.tier(), next.limitFactor(), epoch);
+        table.write(record, after);
         ResultOutcome outcome = new ResultOutcome(ResultOutcome.SCHEMA, result, work, Outcome.DONE, null,
                 enqueued.size(), epoch, now);
         tx.set(keys.outcome(stamp), ManifestCodecs.OUTCOME.encode(outcome));
-        return new Completion(outcome, enqueued, false, WorkState.DONE);
+        return new Completion(outcome, enqueued, false, after.state());
+    }
+
+    /**
+     * The done outcome of {@code result} if it is a completed earlier round of {@code record}'s
+     * item, else null: a round that sent its item back for another no longer holds its result, and
+     * a repeated completion or mark of it is accepted as that of a done entry is.
+     */
+    private ResultOutcome earlierRound(ReadTransaction tx, WorkRecord record, ResultId result) {
+        if (result.equals(record.result())) {
+            return null;
+        }
+        byte[] stampValue = tx.get(keys.result(result));
+        if (stampValue == null) {
+            return null;
+        }
+        Versionstamp stamp = keys.decodeVersionstampValue(keys.result(result), stampValue);
+        if (tx.get(keys.outcome(stamp)) == null) {
+            return null;
+        }
+        ResultOutcome earlier = outcome(tx, stamp);
+        return earlier.outcome() == Outcome.DONE && earlier.work().equals(record.id()) ? earlier : null;
     }
 
     /**

@@ -65,7 +65,7 @@ final class Leasing {
             }
             tx.addReadConflictKey(readyKey);
             try {
-                ReadyKey ready = keys.decodeReady(readyKey);
+                ReadyKey ready = keys.decodeAnyReady(readyKey);
                 WorkRecord record = table.read(ready.id());
                 if (record == null || record.state() != WorkState.PENDING) {
                     throw new CorruptRecordException("ready index entry has no pending work record")
@@ -86,8 +86,9 @@ final class Leasing {
     }
 
     /**
-     * Ready keys to try, own buckets first: each group shuffled, so claimers of the same bucket
-     * rarely pick the same key. Other buckets are read only if the own ones cannot fill the claim.
+     * Ready keys to try, tier 0 first, own buckets first: each group shuffled, so claimers of
+     * the same bucket rarely pick the same key. Other buckets are read only if the own ones cannot
+     * fill the claim, and the lower tiers only if tier 0 cannot.
      */
     private List<byte[]> candidates(Transaction tx, Set<Integer> preferred, int wanted, int needed) {
         Map<String, byte[]> own = new LinkedHashMap<>();
@@ -114,7 +115,40 @@ final class Leasing {
             Collections.shuffle(others);
             result.addAll(others);
         }
+        if (result.size() < needed) {
+            result.addAll(lowerTiers(tx, wanted));
+        }
         return result;
+    }
+
+    /**
+     * Up to {@code wanted} keys from the start of the lower tiers' index, lowest tier and size
+     * class first; keys of one tier and size class are shuffled among themselves, so that
+     * concurrent claimers rarely pick the same key and never pick out of order across classes.
+     */
+    private List<byte[]> lowerTiers(Transaction tx, int wanted) {
+        KeyRange range = keys.tiered();
+        List<byte[]> ordered = new ArrayList<>();
+        List<byte[]> run = new ArrayList<>();
+        long runOrder = -1;
+        for (KeyValue pair : tx.snapshot().getRange(range.begin(), range.end(), wanted, false)) {
+            long order;
+            try {
+                order = keys.decodeTiered(pair.key()).order();
+            } catch (UnreadableRecordException e) {
+                order = runOrder;
+            }
+            if (order != runOrder) {
+                Collections.shuffle(run);
+                ordered.addAll(run);
+                run.clear();
+                runOrder = order;
+            }
+            run.add(pair.key());
+        }
+        Collections.shuffle(run);
+        ordered.addAll(run);
+        return ordered;
     }
 
     private static void collect(Transaction tx, KeyRange range, int limit, Map<String, byte[]> into) {

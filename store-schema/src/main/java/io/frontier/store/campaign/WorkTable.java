@@ -10,6 +10,8 @@ import io.frontier.store.kv.Transaction;
 import io.frontier.store.record.RecordCodec;
 import io.frontier.store.corpus.Digest;
 import io.frontier.store.record.WorkRecord;
+import io.frontier.store.record.WorkState;
+import io.frontier.store.exploration.Tier;
 import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.Map;
@@ -93,6 +95,24 @@ final class WorkTable {
             }
             count(Counter.of(after.state()), after.id(), 1);
         }
+        countTiered(before, -1);
+        countTiered(after, 1);
+    }
+
+    /** Moves the lower tiers' item and byte counters by {@code sign} if {@code record} waits there. */
+    private void countTiered(WorkRecord record, int sign) {
+        if (record != null && record.state() == WorkState.PENDING && record.tier() > Tier.NEW_COVERAGE) {
+            count(Counter.pendingIn(record.tier()), record.id(), sign);
+            count(Counter.TIERED_BYTES, record.id(), sign * record.payload().size());
+        }
+    }
+
+    /** The key of {@code record}'s entry in the index of pending work of its tier. */
+    private byte[] readyKey(WorkRecord record) {
+        int bucket = Buckets.of(record.id(), buckets);
+        return record.tier() == Tier.NEW_COVERAGE
+                ? keys.ready(bucket, record.id())
+                : keys.tiered(record.tier(), Tier.sizeClass(record.payload().size()), bucket, record.id());
     }
 
     /** Adds {@code delta} to {@code counter} in the shard of {@code id}, at {@link #flush}. */
@@ -115,7 +135,7 @@ final class WorkTable {
 
     private void unindex(WorkRecord record) {
         switch (record.state()) {
-            case PENDING -> tx.clear(keys.ready(Buckets.of(record.id(), buckets), record.id()));
+            case PENDING -> tx.clear(readyKey(record));
             case LEASED -> tx.clear(keys.leased(record.epoch(), record.leaseExpiry(), record.id()));
             case COMMITTING -> tx.clear(keys.committing(record.id()));
             case DONE, ABANDONED -> {
@@ -127,7 +147,7 @@ final class WorkTable {
     private void index(WorkRecord record) {
         byte[] empty = new byte[0];
         switch (record.state()) {
-            case PENDING -> tx.set(keys.ready(Buckets.of(record.id(), buckets), record.id()), empty);
+            case PENDING -> tx.set(readyKey(record), empty);
             case LEASED -> tx.set(keys.leased(record.epoch(), record.leaseExpiry(), record.id()), empty);
             case COMMITTING -> tx.set(keys.committing(record.id()), CampaignKeys.committingValue(record.result()));
             case DONE, ABANDONED -> {

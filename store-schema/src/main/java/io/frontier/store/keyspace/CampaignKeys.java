@@ -101,6 +101,11 @@ public final class CampaignKeys {
         return range(sub(CampaignSubspace.SETTINGS));
     }
 
+    /** The campaign's exploration policy. */
+    public byte[] exploration() {
+        return key(CampaignSubspace.EXPLORATION);
+    }
+
     public byte[] work(Digest id) {
         return key(CampaignSubspace.WORK, id.bytes());
     }
@@ -134,6 +139,31 @@ public final class CampaignKeys {
 
     public KeyRange ready(int bucket) {
         return range(sub(CampaignSubspace.READY).add((long) bucket));
+    }
+
+    /** The index entry of a pending item of {@code tier} (at least 1). */
+    public byte[] tiered(int tier, int sizeClass, int bucket, Digest id) {
+        return key(CampaignSubspace.TIERED, (long) tier, (long) sizeClass, (long) bucket, id.bytes());
+    }
+
+    public TieredKey decodeTiered(byte[] key) {
+        List<Object> items = expect(key, CampaignSubspace.TIERED, 4);
+        return new TieredKey(intOf(key, items.get(1)), intOf(key, items.get(2)), intOf(key, items.get(3)),
+                workId(key, items.get(4)));
+    }
+
+    /** Every pending item of tier 1 or more, lowest tier and smallest size class first. */
+    public KeyRange tiered() {
+        return range(sub(CampaignSubspace.TIERED));
+    }
+
+    /** A key of {@link #ready()} or of {@link #tiered()}, decoded as the one it is. */
+    public ReadyKey decodeAnyReady(byte[] key) {
+        if (subspaceOf(key) == CampaignSubspace.TIERED) {
+            TieredKey tiered = decodeTiered(key);
+            return new ReadyKey(tiered.bucket(), tiered.id());
+        }
+        return decodeReady(key);
     }
 
     public byte[] leased(long epoch, double expiry, Digest id) {

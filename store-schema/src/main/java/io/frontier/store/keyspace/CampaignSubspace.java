@@ -35,8 +35,12 @@ package io.frontier.store.keyspace;
  *  │                                               8-byte little-endian, atomic ADD
  *  ├─ 18 IDENTITY                                → CampaignIdentity JSON: the campaign id its
  *  │                                               settings file names too, written with CONFIG
- *  └─ 19 SETTINGS    (sequence)                  → SettingsChange JSON, one per change of the
- *                                                  campaign's settings after its creation
+ *  ├─ 19 SETTINGS    (sequence)                  → SettingsChange JSON, one per change of the
+ *  │                                               campaign's settings after its creation
+ *  ├─ 20 EXPLORATION                             → ExplorationPolicy JSON, written with CONFIG;
+ *  │                                               absent in campaigns created before tiers
+ *  └─ 21 TIERED      (tier, size class, bucket, id) → empty  one per pending item of tier 1 or
+ *                                                  more (tier 0 stays in READY)
  * </pre>
  *
  * <p>LEASED orders by epoch first, so one range read finds every lease of an older epoch and
@@ -48,7 +52,8 @@ package io.frontier.store.keyspace;
  * read EDGES by snapshot only, so coordinators that add coverage or executions at the same time
  * do not conflict (two may then both admit an input for the same new tuple; none is lost).
  * HEARTBEAT is written blind and read only by snapshot, so a beat conflicts with nothing but an
- * epoch bump. Numbers are only ever appended.
+ * epoch bump. TIERED orders by tier and then by size class, so one range read from its start
+ * finds the lowest non-empty tier's smallest inputs. Numbers are only ever appended.
  */
 public enum CampaignSubspace {
     CONFIG(0),
@@ -70,7 +75,9 @@ public enum CampaignSubspace {
     EDGES(16),
     LOAD(17),
     IDENTITY(18),
-    SETTINGS(19);
+    SETTINGS(19),
+    EXPLORATION(20),
+    TIERED(21);
 
     private final long number;
 

@@ -4,8 +4,8 @@ import io.frontier.store.record.WorkState;
 
 /**
  * The campaign's counters, each spread over {@link CampaignKeys#COUNTER_SHARDS} keys updated
- * with atomic ADD: one per work state, two for worker results rejected as invalid, and one for
- * findings. Numbers
+ * with atomic ADD: one per work state, two for worker results rejected as invalid, one for
+ * findings, and the items and bytes pending in the lower tiers. Numbers
  * are only ever appended.
  */
 public enum Counter {
@@ -26,7 +26,15 @@ public enum Counter {
      * an input reported under two signatures (a target that fails differently from run to run)
      * counts once per signature.
      */
-    FINDINGS(7);
+    FINDINGS(7),
+    /** Items pending in tier 1 (redundant on arrival). */
+    PENDING_TIER_1(8),
+    /** Items pending in tier 2 (time-outs retried with more time). */
+    PENDING_TIER_2(9),
+    /** Items pending in tier 3 (repeated runs). */
+    PENDING_TIER_3(10),
+    /** Input bytes of the items pending in tiers 1 and up, which the campaign's cap bounds. */
+    TIERED_BYTES(11);
 
     private final long number;
 
@@ -46,6 +54,16 @@ public enum Counter {
             case COMMITTING -> COMMITTING;
             case DONE -> DONE;
             case ABANDONED -> ABANDONED;
+        };
+    }
+
+    /** The counter of items pending in {@code tier}, 1 or more. */
+    public static Counter pendingIn(int tier) {
+        return switch (tier) {
+            case 1 -> PENDING_TIER_1;
+            case 2 -> PENDING_TIER_2;
+            case 3 -> PENDING_TIER_3;
+            default -> throw new IllegalArgumentException("tier " + tier + " has no pending counter");
         };
     }
 

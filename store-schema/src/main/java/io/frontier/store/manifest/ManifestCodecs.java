@@ -6,7 +6,7 @@ import io.frontier.store.record.RecordCodec;
 public final class ManifestCodecs {
 
     public static final RecordCodec<ManifestEntry> ENTRY =
-            new RecordCodec<>(ManifestEntry.class, ManifestEntry.SCHEMA);
+            new RecordCodec<>(ManifestEntry.class, ManifestEntry.SCHEMA, ManifestEntry::upgrade);
     public static final RecordCodec<ChildChunk> CHUNK = new RecordCodec<>(ChildChunk.class, ChildChunk.SCHEMA);
     public static final RecordCodec<ResultOutcome> OUTCOME =
             new RecordCodec<>(ResultOutcome.class, ResultOutcome.SCHEMA);

@@ -1,5 +1,8 @@
 package io.frontier.store.manifest;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.IntNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.frontier.store.error.InvalidInputException;
 import io.frontier.store.record.Owner;
 import io.frontier.store.record.ResultId;
@@ -17,6 +20,11 @@ import io.frontier.store.wire.Execution;
  * @param children how many children the result declared, at most {@link #MAX_CHILDREN}
  * @param execution what the execution that produced the result did (exit kind, status, wall
  *     time, time-out), as its worker measured it
+ * @param round which round of the work this is: 0 for its first, one more for each earlier round
+ *     that sent it back (a time-out retried, a repeated run)
+ * @param limitFactor what this round multiplied the campaign's time limit by
+ *
+ * <p>Schema 1, written before rounds, is read as schema 2 with round 0 and factor 1.
  */
 public record ManifestEntry(
         int schema,
@@ -29,9 +37,12 @@ public record ManifestEntry(
         int children,
         int chunks,
         Execution execution,
-        double committedAt) {
+        double committedAt,
+        int round,
+        int limitFactor) {
 
-    public static final int SCHEMA = 1;
+    public static final int SCHEMA = 2;
+    private static final int SCHEMA_WITHOUT_ROUNDS = 1;
     /** Digests per child chunk: keeps each value small and each entry a few keys. */
     public static final int CHUNK_SIZE = 256;
     /**
@@ -56,6 +67,20 @@ public record ManifestEntry(
             throw new InvalidInputException("stage location is empty or too long").with("stage", stage);
         }
         Times.instant("committedAt", committedAt);
+        if (round < 0 || limitFactor < 1) {
+            throw new InvalidInputException("manifest entry round or time-limit factor out of range")
+                    .with("round", round).with("limitFactor", limitFactor);
+        }
+    }
+
+    /** A stored schema-1 entry as schema 2: round 0, factor 1. */
+    public static void upgrade(ObjectNode entry) {
+        JsonNode schema = entry.get("schema");
+        if (schema != null && schema.isInt() && schema.intValue() == SCHEMA_WITHOUT_ROUNDS) {
+            entry.put("schema", SCHEMA);
+            entry.putIfAbsent("round", IntNode.valueOf(0));
+            entry.putIfAbsent("limitFactor", IntNode.valueOf(1));
+        }
     }
 
     /** How many chunks hold {@code children} digests. */

@@ -3,13 +3,16 @@ package io.frontier.store.record;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.frontier.store.error.CorruptRecordException;
 import io.frontier.store.error.FrontierException;
 import io.frontier.store.error.FutureSchemaException;
 import io.frontier.store.error.UnreadableRecordException;
+import io.frontier.store.exploration.ExplorationPolicy;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.HexFormat;
+import java.util.function.Consumer;
 
 /**
  * Encodes one record type to JSON bytes and decodes it back, strictly.
@@ -24,14 +27,16 @@ import java.util.HexFormat;
 public final class RecordCodec<T> {
 
     /** Work records. */
-    public static final RecordCodec<WorkRecord> WORK = new RecordCodec<>(WorkRecord.class, WorkRecord.SCHEMA);
+    public static final RecordCodec<WorkRecord> WORK =
+            new RecordCodec<>(WorkRecord.class, WorkRecord.SCHEMA, WorkRecord::upgrade);
     /** The campaign configuration. */
     public static final RecordCodec<CampaignConfig> CONFIG =
             new RecordCodec<>(CampaignConfig.class, CampaignConfig.SCHEMA);
     /** The epoch record. */
     public static final RecordCodec<EpochRecord> EPOCH = new RecordCodec<>(EpochRecord.class, EpochRecord.SCHEMA);
     /** Claim and recovery receipts. */
-    public static final RecordCodec<Receipt> RECEIPT = new RecordCodec<>(Receipt.class, Receipt.SCHEMA);
+    public static final RecordCodec<Receipt> RECEIPT =
+            new RecordCodec<>(Receipt.class, Receipt.SCHEMA, RecordCodec::upgradeReceipt);
     /** The quiescence marker. */
     public static final RecordCodec<QuiescenceMarker> QUIESCENCE =
             new RecordCodec<>(QuiescenceMarker.class, QuiescenceMarker.SCHEMA);
@@ -49,6 +54,10 @@ public final class RecordCodec<T> {
     public static final RecordCodec<SettingsChange> SETTINGS_CHANGE =
             new RecordCodec<>(SettingsChange.class, SettingsChange.SCHEMA);
 
+    /** The campaign's exploration policy. */
+    public static final RecordCodec<ExplorationPolicy> EXPLORATION =
+            new RecordCodec<>(ExplorationPolicy.class, ExplorationPolicy.SCHEMA);
+
     public static final RecordCodec<FindingRecord> FINDING =
             new RecordCodec<>(FindingRecord.class, FindingRecord.SCHEMA);
 
@@ -57,11 +66,31 @@ public final class RecordCodec<T> {
     private final Class<T> type;
     private final int schema;
     private final ObjectMapper mapper = StrictJson.mapper();
+    /** Rewrites a stored record of an older layout to this build's, or null if none is needed. */
+    private final Consumer<ObjectNode> upgrade;
 
     /** A codec for {@code type}, whose records carry {@code schema} in their schema field. */
     public RecordCodec(Class<T> type, int schema) {
+        this(type, schema, null);
+    }
+
+    /** A codec that reads older layouts after {@code upgrade} has rewritten them in place. */
+    public RecordCodec(Class<T> type, int schema, Consumer<ObjectNode> upgrade) {
         this.type = type;
         this.schema = schema;
+        this.upgrade = upgrade;
+    }
+
+    /** The work records inside a receipt, written before tiers, as this build's. */
+    private static void upgradeReceipt(ObjectNode receipt) {
+        JsonNode records = receipt.get("records");
+        if (records != null && records.isArray()) {
+            records.forEach(record -> {
+                if (record instanceof ObjectNode object) {
+                    WorkRecord.upgrade(object);
+                }
+            });
+        }
     }
 
     public byte[] encode(T record) {
@@ -80,7 +109,7 @@ public final class RecordCodec<T> {
      */
     public T decode(byte[] key, byte[] value) {
         try {
-            T record = mapper.readValue(value, type);
+            T record = upgrade == null ? mapper.readValue(value, type) : upgraded(value);
             if (record != null) {
                 return record;
             }
@@ -89,6 +118,15 @@ public final class RecordCodec<T> {
             throw explain(key, value, e);
         }
         throw corrupt(key, "value is null", null);
+    }
+
+    /** {@code value} bound after {@link #upgrade}; a value that is not an object binds as it is. */
+    private T upgraded(byte[] value) throws IOException {
+        JsonNode tree = mapper.readTree(value);
+        if (tree instanceof ObjectNode object) {
+            upgrade.accept(object);
+        }
+        return tree == null ? null : mapper.treeToValue(tree, type);
     }
 
     /** Why {@code value} did not bind: a newer schema version, or else what the binder said. */

@@ -1,6 +1,10 @@
 package io.frontier.store.record;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.IntNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.frontier.store.corpus.Digest;
+import io.frontier.store.exploration.Tier;
 import io.frontier.store.error.InvalidInputException;
 import java.util.regex.Pattern;
 
@@ -18,8 +22,13 @@ import java.util.regex.Pattern;
  *       executions granted so far (a grant handed back unused by {@link #unclaimed} does not
  *       count) and is never negative;
  *   <li>{@code parent} and {@code origin} are both null (a seed) or both set (a child), and an
- *       origin is spelled as {@link io.frontier.store.wire.Execution#executor} is.
+ *       origin is spelled as {@link io.frontier.store.wire.Execution#executor} is;
+ *   <li>{@code tier} is a {@link io.frontier.store.exploration.Tier} number, {@code round} is
+ *       never negative and {@code limitFactor} is 1 or more.
  * </ul>
+ *
+ * <p>Schema 1, written before tiers, is read as schema 2 in tier 0, round 0, factor 1
+ * ({@link #upgrade}).
  *
  * @param schema record layout version, {@link #SCHEMA}
  * @param epoch epoch under which the last edge was taken; a lease of an older epoch is void
@@ -29,6 +38,10 @@ import java.util.regex.Pattern;
  *     input, or null for a seed
  * @param result the committed result ({@code committing}, {@code done}), else null
  * @param rejected the last result rejected as invalid while the same token was kept, or null
+ * @param tier the tier the item waits in while pending; see {@link io.frontier.store.exploration.Tier}
+ * @param round how many earlier rounds of this item were committed and sent it back for another
+ *     (a time-out retried with more time, a repeated run of a repeatable executor)
+ * @param limitFactor what this round multiplies the campaign's time limit by
  */
 public record WorkRecord(
         int schema,
@@ -43,10 +56,15 @@ public record WorkRecord(
         String origin,
         WorkPayload payload,
         ResultId result,
-        ResultId rejected) {
+        ResultId rejected,
+        int tier,
+        int round,
+        int limitFactor) {
 
     /** The layout version this build writes and reads. */
-    public static final int SCHEMA = 1;
+    public static final int SCHEMA = 2;
+    /** The layout before tiers, rounds and time-limit factors. */
+    static final int SCHEMA_WITHOUT_TIERS = 1;
 
     private static final Pattern ORIGIN = Pattern.compile("[a-z][a-z_]{0,31}");
 
@@ -60,6 +78,10 @@ public record WorkRecord(
         if (!id.equals(payload.hash())) {
             throw new InvalidInputException("payload hash differs from work id")
                     .with("work", id).with("payloadHash", payload.hash());
+        }
+        if (tier < 0 || tier > Tier.LOWEST || round < 0 || limitFactor < 1) {
+            throw new InvalidInputException("work record tier, round or time-limit factor out of range")
+                    .with("work", id).with("tier", tier).with("round", round).with("limitFactor", limitFactor);
         }
         if (epoch < 1 || attempts < 0) {
             throw new InvalidInputException("work record epoch or attempts out of range")
@@ -88,40 +110,40 @@ public record WorkRecord(
     /** A new pending seed: no parent, never leased, no attempts yet. */
     public static WorkRecord seed(WorkPayload payload, long epoch) {
         return new WorkRecord(SCHEMA, payload.hash(), WorkState.PENDING, null, null, epoch, null, 0,
-                null, null, payload, null, null);
+                null, null, payload, null, null, Tier.NEW_COVERAGE, 0, 1);
     }
 
     /**
-     * A new pending child of {@code parent}, produced by an execution of {@code origin}: never
-     * leased, no attempts yet.
+     * A new pending child of {@code parent} in {@code tier}, produced by an execution of
+     * {@code origin}: never leased, no attempts yet.
      */
-    public static WorkRecord child(WorkPayload payload, Digest parent, String origin, long epoch) {
+    public static WorkRecord child(WorkPayload payload, Digest parent, String origin, long epoch, int tier) {
         return new WorkRecord(SCHEMA, payload.hash(), WorkState.PENDING, null, null, epoch, null, 0,
-                parent, origin, payload, null, null);
+                parent, origin, payload, null, null, tier, 0, 1);
     }
 
     /** This item granted to {@code owner} under {@code token} until {@code expiry}. */
     public WorkRecord leased(Token newToken, Owner newOwner, long leaseEpoch, double expiry) {
         return new WorkRecord(SCHEMA, id, WorkState.LEASED, newToken, newOwner, leaseEpoch, expiry,
-                attempts + 1, parent, origin, payload, null, rejected);
+                attempts + 1, parent, origin, payload, null, rejected, tier, round, limitFactor);
     }
 
     /** The same lease with a new expiry. */
     public WorkRecord renewed(double expiry) {
         return new WorkRecord(SCHEMA, id, state, token, owner, epoch, expiry, attempts, parent,
-                origin, payload, result, rejected);
+                origin, payload, result, rejected, tier, round, limitFactor);
     }
 
     /** The same lease after an invalid result: one more attempt, new expiry, result remembered. */
     public WorkRecord retried(ResultId rejectedResult, double expiry) {
         return new WorkRecord(SCHEMA, id, state, token, owner, epoch, expiry, attempts + 1, parent,
-                origin, payload, null, rejectedResult);
+                origin, payload, null, rejectedResult, tier, round, limitFactor);
     }
 
     /** Back to the ready index with no holder (lease recovered, or a new attempt). */
     public WorkRecord released(long releaseEpoch) {
         return new WorkRecord(SCHEMA, id, WorkState.PENDING, null, null, releaseEpoch, null,
-                attempts, parent, origin, payload, null, rejected);
+                attempts, parent, origin, payload, null, rejected, tier, round, limitFactor);
     }
 
     /**
@@ -130,24 +152,45 @@ public record WorkRecord(
      */
     public WorkRecord unclaimed(long releaseEpoch) {
         return new WorkRecord(SCHEMA, id, WorkState.PENDING, null, null, releaseEpoch, null,
-                Math.max(0, attempts - 1), parent, origin, payload, null, rejected);
+                Math.max(0, attempts - 1), parent, origin, payload, null, rejected, tier, round, limitFactor);
     }
 
     /** The irreversible commit decision for {@code committed}, keeping token and owner. */
     public WorkRecord committing(ResultId committed) {
         return new WorkRecord(SCHEMA, id, WorkState.COMMITTING, token, owner, epoch, null,
-                attempts, parent, origin, payload, committed, rejected);
+                attempts, parent, origin, payload, committed, rejected, tier, round, limitFactor);
     }
 
     /** Every child promoted and enqueued. */
     public WorkRecord done(long doneEpoch) {
         return new WorkRecord(SCHEMA, id, WorkState.DONE, token, owner, doneEpoch, null, attempts,
-                parent, origin, payload, result, rejected);
+                parent, origin, payload, result, rejected, tier, round, limitFactor);
     }
 
     /** Given up for good. */
     public WorkRecord abandoned(long abandonEpoch) {
         return new WorkRecord(SCHEMA, id, WorkState.ABANDONED, null, null, abandonEpoch, null,
-                attempts, parent, origin, payload, null, rejected);
+                attempts, parent, origin, payload, null, rejected, tier, round, limitFactor);
+    }
+
+    /**
+     * This committed round sent back for another in {@code nextTier} with the time limit
+     * multiplied by {@code nextFactor}: pending with no holder and no result, attempts counted
+     * afresh, since the round before ended in a commit and not in a failure.
+     */
+    public WorkRecord again(int nextTier, int nextFactor, long againEpoch) {
+        return new WorkRecord(SCHEMA, id, WorkState.PENDING, null, null, againEpoch, null, 0,
+                parent, origin, payload, null, null, nextTier, round + 1, nextFactor);
+    }
+
+    /** A stored schema-1 record as schema 2: tier 0, round 0, factor 1. */
+    public static void upgrade(ObjectNode record) {
+        JsonNode schema = record.get("schema");
+        if (schema != null && schema.isInt() && schema.intValue() == SCHEMA_WITHOUT_TIERS) {
+            record.put("schema", SCHEMA);
+            record.putIfAbsent("tier", IntNode.valueOf(Tier.NEW_COVERAGE));
+            record.putIfAbsent("round", IntNode.valueOf(0));
+            record.putIfAbsent("limitFactor", IntNode.valueOf(1));
+        }
     }
 }

@@ -15,16 +15,18 @@ import io.frontier.store.corpus.Digest;
  *
  * @param epoch the job's epoch, which names the stage tree
  * @param attempt which execution of the item this is, from 1 (the work record's attempts)
+ * @param limitFactor what this execution multiplies the campaign's time limit by, from 1 (the
+ *     work record's round factor)
  */
-public record Assign(Digest work, Token token, ResultId result, long epoch, int attempt) {
+public record Assign(Digest work, Token token, ResultId result, long epoch, int attempt, int limitFactor) {
 
     public Assign {
         if (work == null || token == null || result == null) {
             throw new InvalidInputException("assignment lacks work, token or result");
         }
-        if (epoch < 1 || attempt < 1) {
-            throw new InvalidInputException("assignment epoch or attempt below 1")
-                    .with("work", work).with("epoch", epoch).with("attempt", attempt);
+        if (epoch < 1 || attempt < 1 || limitFactor < 1) {
+            throw new InvalidInputException("assignment epoch, attempt or time-limit factor below 1")
+                    .with("work", work).with("epoch", epoch).with("attempt", attempt).with("limitFactor", limitFactor);
         }
     }
 }

@@ -4,6 +4,7 @@ import static io.frontier.store.campaign.CampaignFixtures.dump;
 import static io.frontier.store.campaign.CampaignFixtures.payload;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.frontier.store.exploration.ExplorationPolicy;
 import io.frontier.store.coverage.Coverage;
 import io.frontier.store.keyspace.CampaignKeys;
 import io.frontier.store.keyspace.TestKeyspace;
@@ -136,7 +137,7 @@ class RetriedBodyTest {
     void aCommitDecisionBodyRunTwiceReturnsItsFirstTriageAndRecordsNothingMore() {
         WorkRecord leased = store.claim(1, OWNER, Set.of(), 1, T0, 10).granted().get(0);
         Lease lease = new Lease(leased.id(), leased.token());
-        Committing committing = new Committing(keys, CONFIG);
+        Committing committing = new Committing(keys, CONFIG, ExplorationPolicy.BEFORE_TIERS);
         DeclaredFinding crash = new DeclaredFinding(FindingKind.CRASH, 6, "stack:0abc");
         Coverage reached = Coverage.of(new int[] {Coverage.tuple(12, 1), Coverage.tuple(13, 9)});
         ResultId result = ResultId.random();

@@ -35,7 +35,7 @@ class RecordCodecTest {
     private static final Digest FRONTIER_DIGEST = Digest.parse("01".repeat(32));
 
     private static WorkRecord leased() {
-        return WorkRecord.child(new WorkPayload(ID, 42), OTHER, "symcc", 1).leased(TOKEN, OWNER, 1, 1234.5);
+        return WorkRecord.child(new WorkPayload(ID, 42), OTHER, "symcc", 1, 0).leased(TOKEN, OWNER, 1, 1234.5);
     }
 
     private static String leasedJson() {
@@ -51,7 +51,7 @@ class RecordCodecTest {
         WorkRecord pending = WorkRecord.seed(new WorkPayload(ID, 42), 1);
         WorkRecord leased = pending.leased(TOKEN, OWNER, 1, 10.0);
         WorkRecord committing = leased.committing(RESULT);
-        WorkRecord child = WorkRecord.child(new WorkPayload(OTHER, 7), ID, "afl", 2);
+        WorkRecord child = WorkRecord.child(new WorkPayload(OTHER, 7), ID, "afl", 2, 0);
         for (WorkRecord record : List.of(pending, leased, leased.renewed(20.0), leased.retried(RESULT, 30.0),
                 leased.released(2), leased.unclaimed(2), committing, committing.done(1), committing.abandoned(1),
                 child, child.leased(TOKEN, OWNER, 2, 5.0).committing(RESULT).done(2))) {
@@ -61,10 +61,33 @@ class RecordCodecTest {
 
     @Test
     void encodedWorkRecordNamesEveryField() {
-        assertThat(leasedJson()).contains("\"schema\":1", "\"id\":\"" + ID + "\"", "\"state\":\"leased\"",
+        assertThat(leasedJson()).contains("\"schema\":2", "\"id\":\"" + ID + "\"", "\"state\":\"leased\"",
                 "\"token\":\"" + TOKEN + "\"", "\"owner\":\"job-1/rank-0\"", "\"leaseExpiry\":1234.5",
                 "\"attempts\":1", "\"parent\":\"" + OTHER + "\"", "\"origin\":\"symcc\"", "\"result\":null",
-                "\"rejected\":null");
+                "\"rejected\":null", "\"tier\":0", "\"round\":0", "\"limitFactor\":1");
+    }
+
+    @Test
+    void aWorkRecordWrittenBeforeTiersReadsAsTierZeroRoundZeroFactorOne() {
+        String before = leasedJson().replace("{\"schema\":2,", "{\"schema\":1,")
+                .replace(",\"tier\":0,\"round\":0,\"limitFactor\":1", "");
+        assertThat(before).doesNotContain("tier");
+        assertThat(decode(before)).isEqualTo(leased());
+        String receipt = new String(RecordCodec.RECEIPT.encode(Receipt.of(RESULT.hex(), List.of(leased()))),
+                StandardCharsets.UTF_8).replace("{\"schema\":2,", "{\"schema\":1,")
+                .replace(",\"tier\":0,\"round\":0,\"limitFactor\":1", "");
+        assertThat(RecordCodec.RECEIPT.decode(KEY, receipt.getBytes(StandardCharsets.UTF_8)).records())
+                .containsExactly(leased());
+    }
+
+    @Test
+    void aManifestEntryWrittenBeforeRoundsReadsAsRoundZeroFactorOne() {
+        ManifestEntry entry = new ManifestEntry(ManifestEntry.SCHEMA, RESULT, ID, TOKEN, OWNER, 1, ".stage-1/3/" + RESULT,
+                0, 0, new Execution("command", "ok", 0, false, 42, false), 5.0, 0, 1);
+        String before = new String(ManifestCodecs.ENTRY.encode(entry), StandardCharsets.UTF_8)
+                .replace("\"schema\":2", "\"schema\":1").replace(",\"round\":0,\"limitFactor\":1", "");
+        assertThat(before).doesNotContain("round");
+        assertThat(ManifestCodecs.ENTRY.decode(KEY, before.getBytes(StandardCharsets.UTF_8))).isEqualTo(entry);
     }
 
     @Test
@@ -77,8 +100,8 @@ class RecordCodecTest {
         roundTrip(RecordCodec.HEARTBEAT, JobHeartbeat.running(3, "job-9", "node-1.cluster", 4242, 6, 5000, 99.5));
         roundTrip(RecordCodec.HEARTBEAT, JobHeartbeat.running(3, "job-9", "node-1", 4242, 6, 5000, 99.5).endedAt(100.0));
         roundTrip(RecordCodec.HEARTBEAT, JobHeartbeat.starting(3, "job-9", "login", 77, 6, 5000, 99.0));
-        roundTrip(ManifestCodecs.ENTRY, new ManifestEntry(1, RESULT, ID, TOKEN, OWNER, 1, ".stage-1/3/" + RESULT,
-                300, 2, new Execution("command", "crash", 11, true, 42, false), 5.0));
+        roundTrip(ManifestCodecs.ENTRY, new ManifestEntry(ManifestEntry.SCHEMA, RESULT, ID, TOKEN, OWNER, 1, ".stage-1/3/" + RESULT,
+                300, 2, new Execution("command", "crash", 11, true, 42, false), 5.0, 1, 2));
         roundTrip(ManifestCodecs.CHUNK, new ChildChunk(1, RESULT, 0, List.of(Child.frontier(OTHER, 9),
                 new Child(ID, 3, ChildFate.REDUNDANT, 0), new Child(TOKEN_DIGEST, 4, ChildFate.FINDING, 0),
                 new Child(FRONTIER_DIGEST, 5, ChildFate.FRONTIER, 17))));
@@ -129,7 +152,7 @@ class RecordCodecTest {
 
     @Test
     void unknownFieldIsCorrupt() {
-        assertThatThrownBy(() -> decode(leasedJson().replace("{\"schema\":1,", "{\"schema\":1,\"extra\":true,")))
+        assertThatThrownBy(() -> decode(leasedJson().replace("{\"schema\":2,", "{\"schema\":2,\"extra\":true,")))
                 .isInstanceOf(CorruptRecordException.class).hasMessageContaining("extra");
     }
 
@@ -215,16 +238,16 @@ class RecordCodecTest {
 
     @Test
     void futureSchemaVersionIsItsOwnError() {
-        String json = leasedJson().replace("{\"schema\":1,", "{\"schema\":2,\"newField\":1,");
+        String json = leasedJson().replace("{\"schema\":2,", "{\"schema\":3,\"newField\":1,");
         assertThatThrownBy(() -> decode(json)).isInstanceOf(FutureSchemaException.class)
-                .hasMessageContaining("newer schema version").hasMessageContaining("schema=2")
-                .hasMessageContaining("supported=1");
+                .hasMessageContaining("newer schema version").hasMessageContaining("schema=3")
+                .hasMessageContaining("supported=2");
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"0", "-1", "1.0", "\"1\"", "null"})
     void schemaThatIsNotAKnownVersionIsCorrupt(String schema) {
-        assertThatThrownBy(() -> decode(leasedJson().replace("{\"schema\":1,", "{\"schema\":" + schema + ",")))
+        assertThatThrownBy(() -> decode(leasedJson().replace("{\"schema\":2,", "{\"schema\":" + schema + ",")))
                 .isInstanceOf(CorruptRecordException.class);
     }
 

@@ -25,7 +25,7 @@ class WireMessagesTest {
 
     @Test
     void assignRoundTrips() {
-        Assign assign = new Assign(WORK, TOKEN, RESULT, 3, 2);
+        Assign assign = new Assign(WORK, TOKEN, RESULT, 3, 2, 4);
 
         assertThat(WireCodec.decode(WireCodec.encode(assign), Assign.class)).isEqualTo(assign);
     }

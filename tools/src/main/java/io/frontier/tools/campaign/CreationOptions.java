@@ -1,7 +1,11 @@
 package io.frontier.tools.campaign;
 
 import io.frontier.store.campaign.CampaignStore;
+import io.frontier.store.error.FrontierException;
+import io.frontier.store.exploration.Exploration;
+import io.frontier.store.exploration.ExplorationPolicy;
 import java.nio.file.Path;
+import java.util.List;
 import picocli.CommandLine.Option;
 
 /**
@@ -62,8 +66,49 @@ public final class CreationOptions {
                     + " triaged.")
     Path triage;
 
+    @Option(names = "--exploration", paramLabel = "MODE", defaultValue = "tiers",
+            description = "Creating: what becomes of a child that reached no new coverage (with --triage): tiers keeps it"
+                    + " as work in a lower tier, claimed when the frontier runs dry; novelty drops it; closure queues every"
+                    + " unique child as if it were new (default: ${DEFAULT-VALUE}).")
+    String exploration;
+
+    @Option(names = "--tier-cap-items", paramLabel = "N", defaultValue = "100000",
+            description = "Creating: most items the lower tiers hold pending; a redundant child over the cap is recorded"
+                    + " in the manifest as dropped (default: ${DEFAULT-VALUE}).")
+    long tierCapItems;
+
+    @Option(names = "--tier-cap-bytes", paramLabel = "BYTES", defaultValue = "1073741824",
+            description = "Creating: most input bytes the lower tiers hold pending (default: ${DEFAULT-VALUE}).")
+    long tierCapBytes;
+
+    @Option(names = "--time-limit-cap", paramLabel = "FACTOR", defaultValue = "8",
+            description = "Creating: an execution that timed out is retried in a lower tier with twice its time limit while"
+                    + " that stays within FACTOR times --time-limit; 1 never retries (default: ${DEFAULT-VALUE}).")
+    int timeLimitCap;
+
+    @Option(names = "--repeats", paramLabel = "N", defaultValue = "8",
+            description = "Creating: more runs, each twice as long up to --time-limit-cap, an input of a repeatable executor"
+                    + " gets after a run that found nothing new (default: ${DEFAULT-VALUE}).")
+    int repeats;
+
+    @Option(names = "--repeatable", paramLabel = "EXECUTOR", split = ",", defaultValue = "afl",
+            description = "Creating: the executors whose runs can find more from the same input (default: ${DEFAULT-VALUE}).")
+    List<String> repeatable;
+
     /** Coordinator ranks the campaign is (or would be) created with. */
     public int coordinators() {
         return coordinators;
+    }
+
+    /** The exploration policy these options ask for; fails naming the option that is out of range. */
+    public ExplorationPolicy policy() {
+        try {
+            return ExplorationPolicy.DEFAULT.withMode(Exploration.of(exploration)).withCap(tierCapItems, tierCapBytes)
+                    .withRounds(timeLimitCap, repeats, repeatable);
+        } catch (FrontierException e) {
+            throw new FrontierException("exploration options out of range: " + e.getMessage()
+                    + " (see --exploration, --tier-cap-items, --tier-cap-bytes, --time-limit-cap, --repeats, --repeatable)")
+                    .with("exploration", exploration);
+        }
     }
 }

@@ -51,7 +51,7 @@ public final class InitCommand implements Callable<Integer> {
     public Integer call() {
         CampaignDirectory directory = new CampaignDirectory(campaign);
         CampaignSettings settings = CampaignCreation.create(directory, seeds, executors, options);
-        EpochRecord epoch = CampaignCreation.initialiseStore(directory, settings, JobName.forInit(), System.currentTimeMillis() / 1000.0);
+        EpochRecord epoch = CampaignCreation.initialiseStore(directory, settings, options.policy(), JobName.forInit(), System.currentTimeMillis() / 1000.0);
         PrintWriter out = spec.commandLine().getOut();
         out.printf("created campaign %s in %s%n", settings.name(), directory.path());
         out.printf("  id            %s%n", settings.id());

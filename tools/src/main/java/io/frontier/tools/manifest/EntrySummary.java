@@ -14,7 +14,7 @@ import io.frontier.tools.HumanFormat;
  *     {@code timeout}, ...)
  * @param children children the result declared, of every fate
  * @param frontier children that joined the frontier: promoted, and queued as work unless known
- * @param redundant children that reached nothing new: never promoted or queued
+ * @param redundant children that reached nothing new (redundant, deferred to tier 1 or dropped over the cap)
  * @param findings children that crashed or hung the target: promoted, not queued
  * @param promoted children marked promoted so far, out of the kept ones ({@code frontier + findings})
  * @param outcome {@code open}, {@code done} or {@code abandoned}
@@ -28,7 +28,9 @@ public record EntrySummary(String entry, String result, String work, String toke
         ManifestEntry entry = record.entry();
         return new EntrySummary(record.id().hex(), entry.result().hex(), entry.work().hex(), entry.token().hex(),
                 entry.owner().name(), entry.epoch(), entry.stage(), entry.execution().exitKind(), entry.children(),
-                count(record, ChildFate.FRONTIER), count(record, ChildFate.REDUNDANT), count(record, ChildFate.FINDING),
+                count(record, ChildFate.FRONTIER),
+                count(record, ChildFate.REDUNDANT) + count(record, ChildFate.DEFERRED) + count(record, ChildFate.DROPPED),
+                count(record, ChildFate.FINDING),
                 record.promotedCount(), record.status().wireName(), HumanFormat.instant(entry.committedAt()));
     }
 

@@ -41,7 +41,8 @@ import java.util.Set;
  *       store refuses one), and no mark is set beyond the entry's children;
  *   <li>every finding child has a finding record naming it as its input, in any entry: the
  *       commit decision writes the record in the transaction that writes the entry;
- *   <li>the parent work agrees with the outcome: done with this result after done, committing
+ *   <li>the parent work agrees with the outcome: done with this result after done (or in a
+ *       later round, when the round sent it back for another), committing
  *       this result while open (or done, if it completed while being checked), and no longer
  *       holding this result after abandoned.
  * </ul>
@@ -133,7 +134,7 @@ final class ManifestVerifier {
         checkWork(record);
         if (record.status() == ManifestRecord.Status.DONE) {
             for (int i = 0; i < record.children().size(); i++) {
-                if (record.children().get(i).fate() == ChildFate.FRONTIER) {
+                if (record.children().get(i).fate().queued()) {
                     checkChildKnown(record, i);
                 }
             }
@@ -172,7 +173,8 @@ final class ManifestVerifier {
         boolean consistent = switch (record.status()) {
             case OPEN -> holdsThisResult
                     && (current.state() == WorkState.COMMITTING || current.state() == WorkState.DONE);
-            case DONE -> holdsThisResult && current.state() == WorkState.DONE;
+            case DONE -> holdsThisResult && current.state() == WorkState.DONE
+                    || current != null && current.round() > record.entry().round();
             case ABANDONED -> current != null && !holdsThisResult;
         };
         if (!consistent) {
@@ -187,7 +189,7 @@ final class ManifestVerifier {
         try {
             if (store.work(record.children().get(index).digest()) == null) {
                 problems.add(problem(VerifyProblem.Kind.UNKNOWN_CHILD, record, index,
-                        "the entry ended done but this frontier child is not known as work"));
+                        "the entry ended done but this queued child is not known as work"));
             }
         } catch (UnreadableRecordException e) {
             problems.add(problem(VerifyProblem.Kind.UNKNOWN_CHILD, record, index, e.getMessage()));

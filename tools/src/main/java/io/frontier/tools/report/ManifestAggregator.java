@@ -90,7 +90,11 @@ final class ManifestAggregator {
                 childrenAdmitted++;
                 depths.joined(child.digest(), parentDepth + 1);
             }
-            case REDUNDANT -> childrenRedundant++;
+            case DEFERRED -> {
+                childrenRedundant++;
+                depths.joined(child.digest(), parentDepth + 1);
+            }
+            case REDUNDANT, DROPPED -> childrenRedundant++;
             case FINDING -> childrenFindings++;
         }
     }

@@ -96,6 +96,7 @@ public final class StatusCommand implements Callable<Integer> {
                 heartbeat(epoch, open.store().heartbeat()),
                 new StatusReport.States(counts.get(Counter.PENDING), counts.get(Counter.LEASED),
                         counts.get(Counter.COMMITTING), done, counts.get(Counter.ABANDONED)),
+                StatusReport.Tiers.of(counts, open.store().exploration()),
                 new StatusReport.Results(counts.get(Counter.REJECTED), counts.get(Counter.INVALID)),
                 new StatusReport.Progress(done, known, known == 0 ? 0.0 : 100.0 * done / known),
                 corpusObjects(directory.layout().corpus()), new StatusReport.Edges(edgeMap.edges(), edgeMap.tuples()),
@@ -165,6 +166,10 @@ public final class StatusCommand implements Callable<Integer> {
         }
         out.printf("items     pending %d, leased %d, committing %d, done %d, abandoned %d%n", states.pending(),
                 states.leased(), states.committing(), states.done(), states.abandoned());
+        StatusReport.Tiers tiers = report.tiers();
+        out.printf("tiers     new-coverage %d, redundant %d, retry %d, repeat %d pending; lower tiers %d bytes"
+                + " (exploration %s)%n", tiers.newCoverage(), tiers.redundant(), tiers.retry(), tiers.repeat(),
+                tiers.lowerTierBytes(), tiers.exploration());
         out.printf("results   invalid %d (kept and retried %d)%n", report.results().invalid(), report.results().rejected());
         out.printf(Locale.ROOT, "progress  %d of %d items done (%.1f%%)%n", progress.done(), progress.known(),
                 progress.percentDone());

@@ -1,5 +1,8 @@
 package io.frontier.tools.status;
 
+import io.frontier.store.campaign.Counts;
+import io.frontier.store.exploration.ExplorationPolicy;
+import io.frontier.store.keyspace.Counter;
 import java.util.List;
 import java.util.Map;
 
@@ -19,7 +22,7 @@ import java.util.Map;
  *     job has not left a summary yet
  */
 public record StatusReport(String campaign, String directory, String store, Epoch epoch, Heartbeat heartbeat,
-                           States states,
+                           States states, Tiers tiers,
                            Results results, Progress progress, long corpusObjects, Edges edges, long findings,
                            Load load, LastJob lastJob, List<String> notes) {
 
@@ -45,6 +48,27 @@ public record StatusReport(String campaign, String directory, String store, Epoc
     }
 
     /** Work items per state, from the store's counters. */
+    /**
+     * The pending items of each tier, and what the campaign does with a child that reached
+     * nothing new.
+     *
+     * @param exploration {@code tiers}, {@code novelty} or {@code closure}
+     * @param lowerTierBytes input bytes pending in tiers 1 and up, which the campaign's cap bounds
+     */
+    public record Tiers(String exploration, long newCoverage, long redundant, long retry, long repeat,
+                        long lowerTierBytes) {
+
+        /** The figures of {@code counts} under {@code policy}. */
+        public static Tiers of(Counts counts,
+                               ExplorationPolicy policy) {
+            long lower = counts.get(Counter.PENDING_TIER_1) + counts.get(Counter.PENDING_TIER_2)
+                    + counts.get(Counter.PENDING_TIER_3);
+            return new Tiers(policy.mode().wireName(), counts.get(Counter.PENDING) - lower,
+                    counts.get(Counter.PENDING_TIER_1), counts.get(Counter.PENDING_TIER_2),
+                    counts.get(Counter.PENDING_TIER_3), counts.get(Counter.TIERED_BYTES));
+        }
+    }
+
     public record States(long pending, long leased, long committing, long done, long abandoned) {
     }
 

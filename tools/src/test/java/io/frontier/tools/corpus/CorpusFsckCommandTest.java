@@ -37,7 +37,8 @@ class CorpusFsckCommandTest {
 
     @BeforeEach
     void create() {
-        campaign = TestCampaign.create(root);
+        // These tests are about redundant children, which only novelty-only exploration records.
+        campaign = TestCampaign.create(root, "--exploration", "novelty");
         campaign.seed("one");
         campaign.seed("two");
         campaign.seed("three");

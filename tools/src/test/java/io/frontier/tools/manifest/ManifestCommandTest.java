@@ -42,7 +42,8 @@ class ManifestCommandTest {
 
     @BeforeEach
     void create() {
-        campaign = TestCampaign.create(root);
+        // These tests are about redundant children, which only novelty-only exploration records.
+        campaign = TestCampaign.create(root, "--exploration", "novelty");
     }
 
     @AfterEach

@@ -56,7 +56,7 @@ class ManifestAggregatorTest {
         EntryId id = new EntryId(Versionstamp.complete(version, 0));
         ManifestEntry entry = new ManifestEntry(ManifestEntry.SCHEMA, ResultId.random(), id(work), Token.random(),
                 Owner.of(owner), 2, ".stage-2/3/" + commits, children.length, ManifestEntry.chunksFor(children.length),
-                new Execution("afl", "ok", 0, false, wallMillis, false), at);
+                new Execution("afl", "ok", 0, false, wallMillis, false), at, 0, 1);
         ResultOutcome outcome = switch (status) {
             case OPEN -> null;
             case DONE -> new ResultOutcome(ResultOutcome.SCHEMA, entry.result(), entry.work(), Outcome.DONE, null,

@@ -111,18 +111,24 @@ public final class AflExecutor implements Executor {
 
     @Override
     public Execution run(Path input, Path outputDirectory, Duration timeLimit) {
+        return run(input, outputDirectory, timeLimit, 1);
+    }
+
+    /** A run whose time budget, execution budget and wall-time limit are {@code factor} times the configured ones. */
+    @Override
+    public Execution run(Path input, Path outputDirectory, Duration timeLimit, int factor) {
         Path in = InputFile.require(input);
         Path out = OutputDirectory.prepare(outputDirectory);
         Path work = out.resolveSibling(WORK_DIRECTORY);
         Path seeds = work.resolve("in");
         Path findings = work.resolve("out");
         prepareSeed(in, work, seeds);
-        ProcessSpec spec = new ProcessSpec(tools.aflFuzz(), arguments(seeds, findings),
+        ProcessSpec spec = new ProcessSpec(tools.aflFuzz(), arguments(seeds, findings, factor),
                 environment.compose(config.environment(), OWN_VARIABLES), out.getParent(), Optional.empty(),
                 config.limits());
         ProcessResult result;
         try {
-            result = runner.run(spec, runLimit(timeLimit));
+            result = runner.run(spec, runLimit(timeLimit.multipliedBy(factor), factor));
         } catch (ProcessException e) {
             throw e.with("input", in);
         }
@@ -138,22 +144,26 @@ public final class AflExecutor implements Executor {
 
     /** The wall-time limit of one run: the time budget plus the margin, within the worker's limit. */
     Duration runLimit(Duration timeLimit) {
+        return runLimit(timeLimit, 1);
+    }
+
+    private Duration runLimit(Duration timeLimit, int factor) {
         if (config.runSeconds() == 0) {
             return timeLimit;
         }
-        Duration budget = Duration.ofSeconds(config.runSeconds()).plus(RUN_MARGIN);
+        Duration budget = Duration.ofSeconds(config.runSeconds() * factor).plus(RUN_MARGIN);
         return budget.compareTo(timeLimit) < 0 ? budget : timeLimit;
     }
 
-    private List<String> arguments(Path seeds, Path findings) {
+    private List<String> arguments(Path seeds, Path findings, int factor) {
         List<String> arguments = new ArrayList<>(List.of("-i", seeds.toString(), "-o", findings.toString(),
                 "-m", config.memoryLimitMiB() == 0 ? "none" : Long.toString(config.memoryLimitMiB()),
                 "-t", Long.toString(config.execTimeoutMillis())));
         if (config.runSeconds() > 0) {
-            arguments.addAll(List.of("-V", Long.toString(config.runSeconds())));
+            arguments.addAll(List.of("-V", Long.toString(config.runSeconds() * factor)));
         }
         if (config.runExecutions() > 0) {
-            arguments.addAll(List.of("-E", Long.toString(config.runExecutions())));
+            arguments.addAll(List.of("-E", Long.toString(config.runExecutions() * factor)));
         }
         if (config.dictionary() != null) {
             arguments.addAll(List.of("-x", config.dictionary()));

@@ -25,6 +25,15 @@ public interface Executor {
      */
     Execution run(Path input, Path outputDirectory, Duration timeLimit);
 
+    /**
+     * Runs as {@link #run(Path, Path, Duration)} does in a round that gives the execution
+     * {@code factor} times the campaign's {@code timeLimit} (a time-out retried, a repeated run).
+     * An executor whose runs have a length of their own (AFL++'s time budget) stretches that too.
+     */
+    default Execution run(Path input, Path outputDirectory, Duration timeLimit, int factor) {
+        return run(input, outputDirectory, timeLimit.multipliedBy(factor));
+    }
+
     /** The executor's kind as manifest entries record it: {@code symcc}, {@code command}, ... */
     String name();
 }

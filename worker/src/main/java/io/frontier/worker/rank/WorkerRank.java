@@ -284,13 +284,14 @@ public final class WorkerRank {
         }
         InputCopy.Copied verified = copied;
         RunDirectory copiedInto = run;
-        return new Started(assign, injection, run, executions.submit(() -> execute(verified, copiedInto, executor)));
+        return new Started(assign, injection, run,
+                executions.submit(() -> execute(verified, copiedInto, executor, assign.limitFactor())));
     }
 
     /** On the execution thread: runs the executor on a verified copy; touches only the run directory. */
-    private Ran execute(InputCopy.Copied copied, RunDirectory run, Executor executor) {
+    private Ran execute(InputCopy.Copied copied, RunDirectory run, Executor executor, int limitFactor) {
         try {
-            return new Ran(copied, executor.run(run.input(), run.outputs(), settings.timeLimit()), null);
+            return new Ran(copied, executor.run(run.input(), run.outputs(), settings.timeLimit(), limitFactor), null);
         } catch (FrontierException e) {
             return new Ran(copied, null, e);
         }

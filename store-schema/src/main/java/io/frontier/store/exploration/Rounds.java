@@ -1,0 +1,42 @@
+package io.frontier.store.exploration;
+
+import io.frontier.store.manifest.Child;
+import io.frontier.store.manifest.ChildFate;
+import io.frontier.store.record.WorkRecord;
+import io.frontier.store.wire.Execution;
+import java.util.List;
+
+/** Whether a committed round of a work item sends it back for another, under one policy. */
+public final class Rounds {
+
+    private final ExplorationPolicy policy;
+
+    public Rounds(ExplorationPolicy policy) {
+        this.policy = policy;
+    }
+
+    /**
+     * The next round of {@code record} after a round whose execution was {@code execution} and
+     * whose children were {@code children}, or null if the item is done. A time-out comes back in
+     * {@link Tier#RETRY} with twice the round's factor while that stays within the policy's cap; a
+     * run of a repeatable executor that found nothing new (no child reached new coverage and none
+     * was a finding) comes back in {@link Tier#REPEAT} with twice the factor, capped, while the
+     * item has had fewer rounds than the policy's repeats.
+     */
+    public NextRound after(WorkRecord record, Execution execution, List<Child> children) {
+        int doubled = (int) Math.min((long) record.limitFactor() * 2, policy.maxLimitFactor());
+        if (execution.timedOut()) {
+            return doubled > record.limitFactor() ? new NextRound(Tier.RETRY, doubled) : null;
+        }
+        boolean foundNew = children.stream()
+                .anyMatch(child -> child.fate() == ChildFate.FRONTIER || child.fate() == ChildFate.FINDING);
+        if (!foundNew && policy.repeatable().contains(execution.executor()) && record.round() < policy.repeats()) {
+            return new NextRound(Tier.REPEAT, doubled);
+        }
+        return null;
+    }
+
+    /** The tier and time-limit factor of an item's next round. */
+    public record NextRound(int tier, int limitFactor) {
+    }
+}

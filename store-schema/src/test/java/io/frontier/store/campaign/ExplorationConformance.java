@@ -1,0 +1,287 @@
+package io.frontier.store.campaign;
+
+import static io.frontier.store.campaign.CampaignFixtures.id;
+import static io.frontier.store.campaign.CampaignFixtures.payload;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
+
+import io.frontier.store.corpus.Digest;
+import io.frontier.store.coverage.Coverage;
+import io.frontier.store.exploration.Exploration;
+import io.frontier.store.exploration.ExplorationPolicy;
+import io.frontier.store.exploration.Tier;
+import io.frontier.store.keyspace.CampaignKeys;
+import io.frontier.store.keyspace.Counter;
+import io.frontier.store.keyspace.TestKeyspace;
+import io.frontier.store.kv.KeyValueStore;
+import io.frontier.store.manifest.Child;
+import io.frontier.store.manifest.ChildFate;
+import io.frontier.store.manifest.ManifestEntry;
+import io.frontier.store.record.CampaignConfig;
+import io.frontier.store.record.CampaignIdentity;
+import io.frontier.store.record.Owner;
+import io.frontier.store.record.ResultId;
+import io.frontier.store.record.WorkRecord;
+import io.frontier.store.record.WorkState;
+import io.frontier.store.view.ManifestRecord;
+import io.frontier.store.view.ManifestView;
+import io.frontier.store.wire.DeclaredChild;
+import io.frontier.store.wire.Execution;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Tiers of work, the cap on the lower tiers and the rounds of time-outs and repeated runs, in the
+ * store, run against every key-value backend by a few-line subclass; each test creates a
+ * campaign of its own with the policy it needs.
+ */
+public abstract class ExplorationConformance {
+
+    static final double T0 = 3_000_000.0;
+    static final double TTL = 30.0;
+    static final Owner ALICE = Owner.of("epoch-1/rank-0");
+    static final Execution COMMAND = new Execution("command", "ok", 0, false, 10, false);
+    static final Execution TIMED_OUT = new Execution("command", "timeout", 9, true, 1000, true);
+    static final Execution AFL = new Execution("afl", "ok", 0, false, 1000, false);
+    static final ExplorationPolicy TIERS = ExplorationPolicy.DEFAULT.withRounds(1, 0, List.of());
+
+    protected KeyValueStore kv;
+    protected CampaignKeys keys;
+    protected CampaignStore store;
+    protected long epoch;
+
+    /** A store for one test; closed after it. */
+    protected abstract KeyValueStore openStore() throws Exception;
+
+    private void create(ExplorationPolicy policy) throws Exception {
+        kv = openStore();
+        keys = TestKeyspace.campaign("tiers-" + UUID.randomUUID());
+        store = new CampaignStore(kv, keys);
+        epoch = store.init(CampaignConfig.of("tiers", 8, 3), CampaignIdentity.of(CampaignIdentity.newId(), null),
+                policy, "job-1", T0).epoch();
+    }
+
+    @AfterEach
+    protected void dropCampaign() {
+        if (kv != null) {
+            kv.run(tx -> {
+                tx.clearRange(keys.all().begin(), keys.all().end());
+                return null;
+            });
+            kv.close();
+        }
+    }
+
+    // ---- helpers ---------------------------------------------------------------------------
+
+    private static DeclaredChild reaching(String name, long size, int edge) {
+        return new DeclaredChild(id(name), size, Coverage.of(new int[] {Coverage.tuple(edge, 1)}), null);
+    }
+
+    /** A child that reached no tuple at all, so redundant on arrival in any campaign. */
+    private static DeclaredChild reachingNothing(String name, long size) {
+        return new DeclaredChild(id(name), size, Coverage.of(new int[0]), null);
+    }
+
+    private WorkRecord claimOne() {
+        List<WorkRecord> granted = store.claim(epoch, ALICE, Set.of(), 1, T0, TTL).granted();
+        assertThat(granted).as("one item is pending").hasSize(1);
+        return granted.get(0);
+    }
+
+    /** Commits {@code children} for {@code record} under {@code execution}, promotes what it keeps and completes it. */
+    private Completion run(WorkRecord record, Execution execution, DeclaredChild... children) {
+        Lease lease = new Lease(record.id(), record.token());
+        ResultId result = ResultId.random();
+        CommitTicket ticket = store.beginCommit(epoch,
+                new CommitRequest(lease, result, ".stage-1/3/" + result, List.of(children), execution, null), T0);
+        List<Promotion> promotions = new ArrayList<>();
+        for (int i = 0; i < ticket.children().size(); i++) {
+            if (ticket.children().get(i).fate().kept()) {
+                promotions.add(new Promotion(record.id(), result, i));
+            }
+        }
+        if (!promotions.isEmpty()) {
+            store.markPromoted(epoch, promotions);
+        }
+        return store.complete(epoch, record.id(), result, T0);
+    }
+
+    private WorkRecord seedClaimed(String name) {
+        store.admitSeed(epoch, payload(name));
+        WorkRecord record = claimOne();
+        assertThat(record.id()).isEqualTo(id(name));
+        return record;
+    }
+
+    private List<ManifestEntry> entriesOf(Digest work) {
+        return new ManifestView(kv, keys).list(null, ManifestView.MAX_PAGE).records().stream()
+                .map(ManifestRecord::entry).filter(entry -> entry.work().equals(work)).toList();
+    }
+
+    private List<ChildFate> fatesOf(Completion completion) {
+        return new ManifestView(kv, keys).entry(completion.outcome().result()).orElseThrow().children().stream()
+                .map(Child::fate).toList();
+    }
+
+    // ---- tiers -----------------------------------------------------------------------------
+
+    @Test
+    void theCampaignKeepsThePolicyItWasCreatedWith() throws Exception {
+        create(TIERS);
+        assertThat(store.exploration()).isEqualTo(TIERS);
+    }
+
+    @Test
+    void aRedundantChildWaitsInTierOneAndIsClaimedOnlyOnceTierZeroIsEmpty() throws Exception {
+        create(TIERS);
+        Completion done = run(seedClaimed("a"), COMMAND, reaching("new", 3, 5), reaching("same", 4, 5));
+        assertThat(done.enqueued()).containsExactlyInAnyOrder(id("new"), id("same"));
+        assertThat(store.work(id("same")).tier()).isEqualTo(Tier.REDUNDANT);
+        assertThat(store.work(id("new")).tier()).isEqualTo(Tier.NEW_COVERAGE);
+        assertThat(store.counts().get(Counter.PENDING_TIER_1)).isEqualTo(1);
+        assertThat(store.counts().get(Counter.TIERED_BYTES)).isEqualTo(4);
+
+        assertThat(claimOne().id()).as("tier 0 first").isEqualTo(id("new"));
+        assertThat(claimOne().id()).isEqualTo(id("same"));
+        assertThat(store.counts().get(Counter.PENDING_TIER_1)).isZero();
+        assertThat(store.counts().get(Counter.TIERED_BYTES)).isZero();
+    }
+
+    @Test
+    void insideALowerTierSmallerInputsAreClaimedFirst() throws Exception {
+        create(TIERS);
+        run(seedClaimed("a"), COMMAND, reaching("first", 9, 5), reaching("big", 5000, 5), reaching("small", 2, 5),
+                reaching("middle", 300, 5));
+        assertThat(claimOne().id()).isEqualTo(id("first"));
+        assertThat(List.of(claimOne().id(), claimOne().id(), claimOne().id()))
+                .containsExactly(id("small"), id("middle"), id("big"));
+    }
+
+    @Test
+    void whatFallsOverTheCapIsRecordedAsDroppedAndNotQueued() throws Exception {
+        create(TIERS.withCap(2, 1_000));
+        WorkRecord seed = seedClaimed("a");
+        Completion done = run(seed, COMMAND, reaching("new", 3, 5), reaching("r1", 10, 5), reaching("r2", 10, 5),
+                reaching("r3", 10, 5));
+        assertThat(fatesOf(done)).containsExactly(ChildFate.FRONTIER, ChildFate.DEFERRED, ChildFate.DEFERRED, ChildFate.DROPPED);
+        assertThat(done.enqueued()).containsExactlyInAnyOrder(id("new"), id("r1"), id("r2"));
+        assertThat(store.work(id("r3"))).as("a dropped child is not work").isNull();
+
+        WorkRecord next = claimOne();
+        Completion later = run(next, COMMAND, reaching("r4", 10, 5));
+        assertThat(later.enqueued()).as("the tiers still hold two").isEmpty();
+        assertThat(fatesOf(later)).containsExactly(ChildFate.DROPPED);
+    }
+
+    @Test
+    void theByteCapDropsAChildTooLargeForWhatIsLeft() throws Exception {
+        create(TIERS.withCap(100, 25));
+        Completion done = run(seedClaimed("a"), COMMAND, reaching("new", 3, 5), reaching("r1", 20, 5),
+                reaching("r2", 6, 5), reaching("r3", 5, 5));
+        assertThat(fatesOf(done)).containsExactly(ChildFate.FRONTIER, ChildFate.DEFERRED, ChildFate.DROPPED,
+                ChildFate.DEFERRED);
+    }
+
+    @Test
+    void theCampaignIsQuiescentOnlyWhenEveryTierIsEmpty() throws Exception {
+        create(TIERS);
+        run(seedClaimed("a"), COMMAND, reaching("same", 4, 5), reaching("again", 5, 5));
+        WorkRecord first = claimOne();
+        assertThat(first.tier()).isEqualTo(Tier.NEW_COVERAGE);
+        run(first, COMMAND);
+        assertThat(store.checkQuiescence(epoch, T0).quiescent()).as("tier 1 holds one").isFalse();
+        WorkRecord deferred = claimOne();
+        assertThat(deferred.tier()).isEqualTo(Tier.REDUNDANT);
+        run(deferred, COMMAND);
+        assertThat(store.checkQuiescence(epoch, T0).quiescent()).isTrue();
+    }
+
+    @Test
+    void underNoveltyOnlyARedundantChildIsRecordedAndNotKept() throws Exception {
+        create(TIERS.withMode(Exploration.NOVELTY));
+        Completion done = run(seedClaimed("a"), COMMAND, reaching("new", 3, 5), reaching("same", 4, 5));
+        assertThat(done.enqueued()).containsExactly(id("new"));
+        assertThat(fatesOf(done)).containsExactly(ChildFate.FRONTIER, ChildFate.REDUNDANT);
+    }
+
+    @Test
+    void inAClosureEveryUniqueChildJoinsTierZero() throws Exception {
+        create(TIERS.withMode(Exploration.CLOSURE));
+        Completion done = run(seedClaimed("a"), COMMAND, reaching("new", 3, 5), reaching("same", 4, 5));
+        assertThat(done.enqueued()).containsExactlyInAnyOrder(id("new"), id("same"));
+        assertThat(store.work(id("same")).tier()).isEqualTo(Tier.NEW_COVERAGE);
+    }
+
+    // ---- rounds ----------------------------------------------------------------------------
+
+    @Test
+    void aTimeOutIsRetriedInTierTwoWithTwiceTheLimitUpToTheCap() throws Exception {
+        create(TIERS.withRounds(4, 0, List.of()));
+        WorkRecord seed = seedClaimed("a");
+        Completion first = run(seed, TIMED_OUT);
+        assertThat(first.state()).isEqualTo(WorkState.PENDING);
+        WorkRecord retry = store.work(seed.id());
+        assertThat(List.of(retry.tier(), retry.round(), retry.limitFactor())).containsExactly(Tier.RETRY, 1, 2);
+
+        WorkRecord second = claimOne();
+        assertThat(second.limitFactor()).isEqualTo(2);
+        run(second, TIMED_OUT);
+        WorkRecord third = claimOne();
+        assertThat(List.of(third.round(), third.limitFactor())).containsExactly(2, 4);
+        Completion last = run(third, TIMED_OUT);
+        assertThat(last.state()).as("twice 4 is over the cap").isEqualTo(WorkState.DONE);
+        assertThat(entriesOf(seed.id())).extracting(ManifestEntry::round, ManifestEntry::limitFactor)
+                .containsExactly(tuple(0, 1), tuple(1, 2),
+                        tuple(2, 4));
+        assertThat(store.checkQuiescence(epoch, T0).quiescent()).isTrue();
+    }
+
+    @Test
+    void aRepeatableExecutorRunsAnInputAgainUntilItsRepeatsWhileItFindsNothingNew() throws Exception {
+        create(TIERS.withRounds(8, 2, List.of("afl")));
+        WorkRecord seed = seedClaimed("a");
+        run(seed, AFL);
+        WorkRecord again = claimOne();
+        assertThat(List.of(again.id(), again.tier(), again.round(), again.limitFactor()))
+                .containsExactly(seed.id(), Tier.REPEAT, 1, 2);
+        run(again, AFL);
+        WorkRecord third = claimOne();
+        assertThat(List.of(third.round(), third.limitFactor())).containsExactly(2, 4);
+        assertThat(run(third, AFL).state()).as("two repeats used").isEqualTo(WorkState.DONE);
+        assertThat(entriesOf(seed.id())).hasSize(3);
+    }
+
+    @Test
+    void aRunThatFoundNewCoverageIsNotRepeatedAndAnotherExecutorIsNever() throws Exception {
+        create(TIERS.withRounds(8, 2, List.of("afl")));
+        assertThat(run(seedClaimed("a"), AFL, reaching("new", 3, 5)).state()).isEqualTo(WorkState.DONE);
+        assertThat(run(claimOne(), COMMAND).state()).isEqualTo(WorkState.DONE);
+        assertThat(store.checkQuiescence(epoch, T0).quiescent()).isTrue();
+    }
+
+    @Test
+    void aRepeatedCompletionOrMarkOfAnEarlierRoundChangesNothing() throws Exception {
+        create(TIERS.withRounds(8, 2, List.of("afl")));
+        WorkRecord seed = seedClaimed("a");
+        Lease lease = new Lease(seed.id(), seed.token());
+        ResultId result = ResultId.random();
+        store.beginCommit(epoch, new CommitRequest(lease, result, ".stage-1/3/" + result,
+                List.of(reachingNothing("same", 4)), AFL, null), T0);
+        store.markPromoted(epoch, List.of(new Promotion(seed.id(), result, 0)));
+        store.complete(epoch, seed.id(), result, T0);
+        WorkRecord afterRound = store.work(seed.id());
+        assertThat(afterRound.round()).isEqualTo(1);
+
+        assertThat(store.markPromoted(epoch, List.of(new Promotion(seed.id(), result, 0))).get(0).succeeded()).isTrue();
+        Completion repeated = store.complete(epoch, seed.id(), result, T0);
+        assertThat(repeated.repeated()).isTrue();
+        assertThat(repeated.enqueued()).isEmpty();
+        assertThat(store.work(seed.id())).isEqualTo(afterRound);
+        assertThat(store.counts().get(Counter.PENDING)).isEqualTo(2);
+    }
+}
