@@ -90,7 +90,7 @@ final class CampaignHarness {
     /** Creation options only for a new campaign: run refuses them on an existing one. */
     List<String> runArguments(int coordinators, int workers, String... extra) {
         List<String> args = new ArrayList<>(List.of("run", campaign.toString(), "--coordinators",
-                Integer.toString(coordinators), "--workers", Integer.toString(workers), "--max-time", "120"));
+                Integer.toString(coordinators), "--workers", Integer.toString(workers), "--max-time", "240"));
         if (!Files.exists(campaign.resolve("campaign.json"))) {
             args.addAll(List.of("--seeds", seeds.toString(), "--executor", executor.toString(), "--time-limit", "20000",
                     "--scratch", root.resolve("scratch").toString()));
@@ -100,7 +100,7 @@ final class CampaignHarness {
     }
 
     List<String> resumeArguments(String... extra) {
-        List<String> args = new ArrayList<>(List.of("resume", campaign.toString(), "--max-time", "120"));
+        List<String> args = new ArrayList<>(List.of("resume", campaign.toString(), "--max-time", "240"));
         args.addAll(List.of(extra));
         return args;
     }
