@@ -12,6 +12,7 @@
 #   --depth N          generations in derived mode (default 1: children of seeds have none)
 #   --sleep-ms N       sleep N milliseconds before writing children (default 0)
 #   --crash-on TEXT    abort (SIGABRT) when the input contains TEXT, before writing children
+#   --hang-on TEXT     sleep an hour, far past any test's time limit, when the input contains TEXT
 #
 # A derived child is the line "frontier-child G I" (generation G >= 1, index I) followed by the
 # whole input; an input whose first line is such a line has generation G, any other input 0.
@@ -23,6 +24,7 @@ fanout=1
 depth=1
 sleep_ms=0
 crash_on=
+hang_on=
 output_dir=${SYMCC_OUTPUT_DIR:-}
 
 fail() {
@@ -44,6 +46,7 @@ while [ $# -gt 0 ]; do
         --depth) [ $# -ge 2 ] || fail "$1 needs a value"; number "$1" "$2"; depth=$2; shift 2 ;;
         --sleep-ms) [ $# -ge 2 ] || fail "$1 needs a value"; number "$1" "$2"; sleep_ms=$2; shift 2 ;;
         --crash-on) [ $# -ge 2 ] || fail "$1 needs a value"; crash_on=$2; shift 2 ;;
+        --hang-on) [ $# -ge 2 ] || fail "$1 needs a value"; hang_on=$2; shift 2 ;;
         --) shift; break ;;
         -?*) fail "unknown option $1" ;;
         *) break ;;
@@ -79,6 +82,10 @@ if [ -n "$crash_on" ] && grep -qF -e "$crash_on" "$input"; then
     # A signal skips the EXIT trap, so the copy of standard input goes first.
     [ -z "$copied_stdin" ] || rm -f "$copied_stdin"
     kill -s ABRT $$
+fi
+
+if [ -n "$hang_on" ] && grep -qF -e "$hang_on" "$input"; then
+    sleep 3600
 fi
 
 case $mode in
