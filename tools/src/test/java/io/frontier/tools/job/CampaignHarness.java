@@ -87,13 +87,19 @@ final class CampaignHarness {
         return CompletableFuture.supplyAsync(() -> execute(args), daemonThread());
     }
 
-    /** Creation options only for a new campaign: run refuses them on an existing one. */
+    /**
+     * Creation options only for a new campaign: run refuses them on an existing one. A time
+     * limit among {@code extra} replaces the harness's 20 s.
+     */
     List<String> runArguments(int coordinators, int workers, String... extra) {
         List<String> args = new ArrayList<>(List.of("run", campaign.toString(), "--coordinators",
                 Integer.toString(coordinators), "--workers", Integer.toString(workers), "--max-time", "240"));
         if (!Files.exists(campaign.resolve("campaign.json"))) {
-            args.addAll(List.of("--seeds", seeds.toString(), "--executor", executor.toString(), "--time-limit", "20000",
+            args.addAll(List.of("--seeds", seeds.toString(), "--executor", executor.toString(),
                     "--scratch", root.resolve("scratch").toString()));
+            if (!List.of(extra).contains("--time-limit")) {
+                args.addAll(List.of("--time-limit", "20000"));
+            }
         }
         args.addAll(List.of(extra));
         return args;
