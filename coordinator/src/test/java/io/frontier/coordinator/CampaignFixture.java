@@ -179,7 +179,7 @@ public final class CampaignFixture implements AutoCloseable {
     /** The RESULT a correct worker sends for {@code assignment} with {@code children}. */
     public static Result result(ActiveAssignment assignment, List<DeclaredChild> children) {
         return new Result(assignment.work(), assignment.token(), assignment.result(), assignment.work(), children,
-                children.size(), new Execution("command", "ok", 0, false, 5, false), null);
+                children.size(), new Execution("command", "ok", 0, false, 5, false), null, null);
     }
 
     /** Stages {@code children} and encodes the RESULT a correct worker sends. */

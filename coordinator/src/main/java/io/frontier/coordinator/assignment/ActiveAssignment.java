@@ -70,6 +70,6 @@ public record ActiveAssignment(
 
     /** The ASSIGN message to send to {@link #workerRank}. */
     public Assign message() {
-        return new Assign(work, token, result, epoch, attempt, limitFactor);
+        return new Assign(work, token, result, epoch, attempt, limitFactor, null);
     }
 }

@@ -293,7 +293,7 @@ class CoordinatorRankTest {
     /** What a worker does for an input without children: a RESULT that declares none. */
     private void answer(int worker, Assign assign) {
         Result result = new Result(assign.work(), assign.token(), assign.result(), assign.work(), List.of(), 0,
-                new Execution("command", "ok", 0, false, 5, false), null);
+                new Execution("command", "ok", 0, false, 5, false), null, null);
         ranks.get(worker).send(0, Tags.RESULT, WireCodec.encode(result));
     }
 

@@ -44,11 +44,11 @@ final class Answers {
     static Result executed(Assign assign, ChildStaging.Staged staged, String executor,
                            io.frontier.worker.executor.Execution execution, DeclaredFinding finding) {
         return new Result(assign.work(), assign.token(), assign.result(), assign.work(), staged.children(),
-                staged.generated(), figures(executor, execution), finding);
+                staged.generated(), figures(executor, execution), finding, null);
     }
 
     static Result inputMismatch(Assign assign, InputCopy.Copied copied) {
-        return new Result(assign.work(), assign.token(), assign.result(), copied.actual(), List.of(), 0, NOTHING_RAN, null);
+        return new Result(assign.work(), assign.token(), assign.result(), copied.actual(), List.of(), 0, NOTHING_RAN, null, null);
     }
 
     /**
@@ -60,7 +60,7 @@ final class Answers {
                                 io.frontier.worker.executor.Execution execution) {
         List<DeclaredChild> unstageable = List.of(DeclaredChild.untriaged(assign.work(), inputSize));
         return new Result(assign.work(), assign.token(), assign.result(), assign.work(), unstageable,
-                Math.max(1, generated), execution == null ? NOTHING_RAN : figures(executor, execution), null);
+                Math.max(1, generated), execution == null ? NOTHING_RAN : figures(executor, execution), null, null);
     }
 
     /** The wire figures of an execution: exit kind in lower case, exit code or signal, wall time. */

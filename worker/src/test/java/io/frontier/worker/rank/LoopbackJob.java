@@ -127,7 +127,7 @@ final class LoopbackJob implements AutoCloseable {
 
     /** Sends a fresh ASSIGN for {@code work} from the coordinator and returns it. */
     Assign assign(Digest work) {
-        Assign assign = new Assign(work, Token.random(), ResultId.random(), EPOCH, 1, 1);
+        Assign assign = new Assign(work, Token.random(), ResultId.random(), EPOCH, 1, 1, null);
         coordinator().send(WORKER, Tags.ASSIGN, WireCodec.encode(assign));
         return assign;
     }
