@@ -1,5 +1,6 @@
 package io.frontier.worker.rank;
 
+import io.frontier.store.pruning.PruningMap;
 import io.frontier.store.wire.Assign;
 import io.frontier.store.wire.DeclaredChild;
 import io.frontier.store.wire.DeclaredFinding;
@@ -14,7 +15,8 @@ import java.util.Locale;
  *
  * <ul>
  *   <li><b>Executed</b>: {@code input} is the work id (the bytes were verified), {@code children}
- *       are exactly what the stage holds, {@code execution} is what the target did. A target
+ *       are exactly what the stage holds, {@code execution} is what the target did, and
+ *       {@code pruningMap} what the run added to the shared pruning map it was handed. A target
  *       that crashed or timed out is a normal outcome; its outputs count.</li>
  *   <li><b>Input mismatch</b>: the corpus object did not yield the bytes its name promises, so
  *       nothing ran. {@code input} is the digest of what was read, which differs from the work
@@ -41,10 +43,14 @@ final class Answers {
     private Answers() {
     }
 
+    /**
+     * @param pruning the bits the run added to the shared pruning map it was handed, or null
+     */
     static Result executed(Assign assign, ChildStaging.Staged staged, String executor,
-                           io.frontier.worker.executor.Execution execution, DeclaredFinding finding) {
+                           io.frontier.worker.executor.Execution execution, DeclaredFinding finding,
+                           PruningMap pruning) {
         return new Result(assign.work(), assign.token(), assign.result(), assign.work(), staged.children(),
-                staged.generated(), figures(executor, execution), finding, null);
+                staged.generated(), figures(executor, execution), finding, pruning);
     }
 
     static Result inputMismatch(Assign assign, InputCopy.Copied copied) {
