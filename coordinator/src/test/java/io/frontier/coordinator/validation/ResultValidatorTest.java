@@ -75,7 +75,7 @@ class ResultValidatorTest {
 
     @Test
     void wellFormedJsonOfAnotherShapeIsMalformed() {
-        byte[] assign = WireCodec.encode(assignment.message());
+        byte[] assign = WireCodec.encode(assignment.message(null));
 
         assertThat(invalid(validator.validate(assignment, assign)).kind()).isEqualTo(InvalidKind.MALFORMED);
     }
