@@ -15,6 +15,8 @@ import io.frontier.store.kv.Transaction;
 import io.frontier.store.manifest.Child;
 import io.frontier.store.manifest.ChildFate;
 import io.frontier.store.manifest.ManifestEntry;
+import io.frontier.store.pruning.PruningMap;
+import io.frontier.store.pruning.PruningPolicy;
 import io.frontier.store.record.CampaignConfig;
 import io.frontier.store.record.CampaignIdentity;
 import io.frontier.store.record.EpochRecord;
@@ -122,10 +124,21 @@ public final class CampaignStore {
     /**
      * Creates the campaign as {@link #init(CampaignConfig, CampaignIdentity, String, double)} does,
      * with {@code policy} as its exploration policy (null: the policy of a campaign created before
-     * tiers). A campaign that exists keeps the policy it was created with.
+     * tiers) and a pruning map per worker, as before shared maps.
      */
     public EpochRecord init(CampaignConfig config, CampaignIdentity identity, ExplorationPolicy policy, String job,
             double now) {
+        return init(config, identity, policy, null, job, now);
+    }
+
+    /**
+     * Creates the campaign as {@link #init(CampaignConfig, CampaignIdentity, String, double)} does,
+     * with {@code policy} as its exploration policy (null: the policy of a campaign created before
+     * tiers) and {@code pruning} as its pruning policy (null: a map per worker, as before shared
+     * maps). A campaign that exists keeps the policies it was created with.
+     */
+    public EpochRecord init(CampaignConfig config, CampaignIdentity identity, ExplorationPolicy policy,
+            PruningPolicy pruning, String job, double now) {
         EpochRecord first = EpochRecord.of(1, Owner.of(job).name(), Times.instant("now", now));
         return kv.run(tx -> {
             byte[] stored = tx.get(keys.config());
@@ -144,6 +157,9 @@ public final class CampaignStore {
             tx.set(keys.identity(), RecordCodec.IDENTITY.encode(identity));
             if (policy != null) {
                 tx.set(keys.exploration(), RecordCodec.EXPLORATION.encode(policy));
+            }
+            if (pruning != null) {
+                tx.set(keys.pruningPolicy(), RecordCodec.PRUNING_POLICY.encode(pruning));
             }
             tx.set(keys.epoch(), RecordCodec.EPOCH.encode(first));
             return first;
@@ -206,6 +222,47 @@ public final class CampaignStore {
     /** The campaign's configuration. */
     public CampaignConfig config() {
         return kv.read(tx -> parts(tx).config);
+    }
+
+    /**
+     * Whether the campaign's SymCC runs share one pruning map; {@link PruningPolicy#BEFORE_SHARING}
+     * if it was created without a pruning policy.
+     */
+    public PruningPolicy pruningPolicy() {
+        return kv.read(tx -> {
+            byte[] value = tx.get(keys.pruningPolicy());
+            return value == null ? PruningPolicy.BEFORE_SHARING
+                    : RecordCodec.PRUNING_POLICY.decode(keys.pruningPolicy(), value);
+        });
+    }
+
+    /**
+     * Merges {@code bits} into the campaign's shared SymCC pruning map: one transaction that
+     * reads the epoch serializably and then writes one BIT_OR of the full shard width for each
+     * shard in which {@code bits} has a bit set, and nothing for the others (no transaction at
+     * all for an empty map). The map itself is never read here, so merges of coordinators running
+     * at the same time do not conflict with each other or with any other operation but an epoch
+     * bump.
+     *
+     * <p>After it returns, every bit of {@code bits} is in the stored map for good. Idempotent:
+     * merging the same bits again changes nothing. It cannot be undone.
+     *
+     * @throws io.frontier.store.error.StaleEpochException if {@code epoch} is not current: a job
+     *     fenced off can no longer add bits
+     */
+    public void mergePruning(long epoch, PruningMap bits) {
+        if (bits == null) {
+            throw new InvalidInputException("pruning map to merge is null");
+        }
+        Map<Integer, byte[]> shards = bits.shards();
+        if (shards.isEmpty()) {
+            return;
+        }
+        kv.run(tx -> {
+            fence.check(tx, epoch);
+            shards.forEach((shard, operand) -> tx.bitOr(keys.pruning(shard), operand));
+            return null;
+        });
     }
 
     /**
@@ -462,8 +519,9 @@ public final class CampaignStore {
      * <p>In one transaction: checks the epoch and that the item is {@code leased} under exactly
      * the request's token in this epoch; decides each child's {@link ChildFate}; appends the
      * manifest entry (head and child chunks with their fates, under a fresh versionstamp),
-     * indexes the result id, moves the item to {@code committing}, and adds one execution to the
-     * load of the item's owner. After it returns, the item can no longer expire, be recovered, be
+     * indexes the result id, moves the item to {@code committing}, adds one execution to the
+     * load of the item's owner, and counts the declared children ({@link Counter#CHILDREN}) and
+     * those that reached nothing new ({@link Counter#CHILDREN_REDUNDANT}). After it returns, the item can no longer expire, be recovered, be
      * claimed or be committed under any other token or result; only completion or abandonment
      * by a coordinator of the current epoch ends it, and any such coordinator can finish it from
      * the manifest (replay), so the holder's crash loses nothing.
@@ -548,8 +606,9 @@ public final class CampaignStore {
      * Ends a committing entry whose kept children (frontier and findings) are all marked
      * promoted: the item becomes {@code done}, each frontier child not yet known becomes pending
      * work exactly once (whichever parent's completion commits first enqueues it), with this
-     * item as its parent and the entry's executor as its origin, and the outcome is written
-     * beside the entry. Redundant children need no mark; neither they nor findings are enqueued.
+     * item as its parent and the entry's executor as its origin, each frontier child already
+     * known is counted ({@link Counter#CHILDREN_KNOWN}), and the outcome is written beside the
+     * entry. Redundant children need no mark; neither they nor findings are enqueued.
      * Any coordinator of the current epoch may call it (replay needs no token).
      * Idempotent: a repeated call returns the stored outcome with {@code repeated} true.
      *

@@ -126,6 +126,9 @@ final class Committing {
                 record.token(), record.owner(), epoch, request.stage(), declared,
                 ManifestEntry.chunksFor(declared), request.execution(), now, record.round(), record.limitFactor());
         List<Child> children = triage(tx, table, map, room, record, request, epoch, now);
+        table.count(Counter.CHILDREN, record.id(), declared);
+        table.count(Counter.CHILDREN_REDUNDANT, record.id(),
+                children.stream().filter(child -> isRedundant(child.fate())).count());
         if (request.finding() != null) {
             findings.record(tx, table, FindingRecord.of(record.id(), request.finding(),
                     request.execution().executor(), record.id(), request.result(), epoch, now));
@@ -183,6 +186,11 @@ final class Committing {
             case NOVELTY -> ChildFate.REDUNDANT;
             case TIERS -> room.get().take(size) ? ChildFate.DEFERRED : ChildFate.DROPPED;
         };
+    }
+
+    /** True if a child of {@code fate} reached no new coverage on arrival. */
+    private static boolean isRedundant(ChildFate fate) {
+        return fate == ChildFate.REDUNDANT || fate == ChildFate.DEFERRED || fate == ChildFate.DROPPED;
     }
 
     /** The lower tiers' room, from their counters read by snapshot. */
@@ -301,11 +309,15 @@ final class Committing {
         }
         budget[0] -= frontier.size();
         List<Child> fresh = new ArrayList<>();
+        long known = 0;
         for (Child child : frontier) {
             if (!table.exists(child.digest())) {
                 fresh.add(child);
+            } else if (child.fate() == ChildFate.FRONTIER) {
+                known++;
             }
         }
+        table.count(Counter.CHILDREN_KNOWN, work, known);
         String origin = entry.execution().executor();
         List<Digest> enqueued = new ArrayList<>();
         for (Child child : fresh) {

@@ -39,8 +39,12 @@ package io.frontier.store.keyspace;
  *  │                                               campaign's settings after its creation
  *  ├─ 20 EXPLORATION                             → ExplorationPolicy JSON, written with CONFIG;
  *  │                                               absent in campaigns created before tiers
- *  └─ 21 TIERED      (tier, size class, bucket, id) → empty  one per pending item of tier 1 or
- *                                                  more (tier 0 stays in READY)
+ *  ├─ 21 TIERED      (tier, size class, bucket, id) → empty  one per pending item of tier 1 or
+ *  │                                               more (tier 0 stays in READY)
+ *  ├─ 22 PRUNING     (shard)                     → SymCC pruning map shard: 4096 bytes of the
+ *  │                                               shared map, merged with full-width BIT_OR only
+ *  └─ 23 PRUNING_POLICY                          → PruningPolicy JSON, written with CONFIG;
+ *                                                  absent in campaigns created before shared maps
  * </pre>
  *
  * <p>LEASED orders by epoch first, so one range read finds every lease of an older epoch and
@@ -53,7 +57,9 @@ package io.frontier.store.keyspace;
  * do not conflict (two may then both admit an input for the same new tuple; none is lost).
  * HEARTBEAT is written blind and read only by snapshot, so a beat conflicts with nothing but an
  * epoch bump. TIERED orders by tier and then by size class, so one range read from its start
- * finds the lowest non-empty tier's smallest inputs. Numbers are only ever appended.
+ * finds the lowest non-empty tier's smallest inputs. PRUNING, like EDGES, is only ever merged
+ * with BIT_OR and read by snapshot, so coordinators merging their workers' maps never conflict.
+ * Numbers are only ever appended.
  */
 public enum CampaignSubspace {
     CONFIG(0),
@@ -77,7 +83,9 @@ public enum CampaignSubspace {
     IDENTITY(18),
     SETTINGS(19),
     EXPLORATION(20),
-    TIERED(21);
+    TIERED(21),
+    PRUNING(22),
+    PRUNING_POLICY(23);
 
     private final long number;
 

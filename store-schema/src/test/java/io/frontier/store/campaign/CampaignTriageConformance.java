@@ -219,6 +219,30 @@ public abstract class CampaignTriageConformance {
         assertThat(shard1).as("a shard nothing reached is not written").isNull();
     }
 
+    @Test
+    void theChildCountersCountDeclaredChildrenRedundantOnesAndFrontierChildrenKnownBeforeEachOnce() {
+        Lease a = leased("a", ALICE);
+        Lease b = leased("b", ALICE);
+        ResultId first = ResultId.random();
+        store.beginCommit(epoch, request(a, first, null, covered("c1", Coverage.tuple(3, 1)),
+                DeclaredChild.untriaged(id("u"), 1)), T0);
+        store.markPromoted(epoch, List.of(new Promotion(a.work(), first, 0), new Promotion(a.work(), first, 1)));
+        store.complete(epoch, a.work(), first, T0);
+        ResultId second = ResultId.random();
+        CommitRequest again = request(b, second, null, covered("c2", Coverage.tuple(3, 1)),
+                DeclaredChild.untriaged(id("u"), 1), covered("c3", Coverage.tuple(4, 1)));
+
+        store.beginCommit(epoch, again, T0);
+        store.beginCommit(epoch, again, T0);
+        store.markPromoted(epoch, List.of(new Promotion(b.work(), second, 1), new Promotion(b.work(), second, 2)));
+        store.complete(epoch, b.work(), second, T0);
+        store.complete(epoch, b.work(), second, T0);
+
+        assertThat(store.counts().get(Counter.CHILDREN)).as("every declared child, each decision once").isEqualTo(5);
+        assertThat(store.counts().get(Counter.CHILDREN_REDUNDANT)).as("c2 reached nothing new").isEqualTo(1);
+        assertThat(store.counts().get(Counter.CHILDREN_KNOWN)).as("u was known when b completed").isEqualTo(1);
+    }
+
     // ---- findings --------------------------------------------------------------------------
 
     @Test

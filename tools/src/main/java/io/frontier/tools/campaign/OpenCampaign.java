@@ -10,6 +10,7 @@ import io.frontier.store.kv.StoreUrl;
 import io.frontier.store.view.EdgeMapView;
 import io.frontier.store.view.FindingsView;
 import io.frontier.store.view.LoadView;
+import io.frontier.store.view.PruningMapView;
 import io.frontier.store.view.ManifestView;
 import io.frontier.store.view.WorkView;
 import java.nio.file.Files;
@@ -92,6 +93,10 @@ public final class OpenCampaign implements AutoCloseable {
 
     public EdgeMapView edgeMap() {
         return new EdgeMapView(kv, store.keys());
+    }
+
+    public PruningMapView pruningMap() {
+        return new PruningMapView(kv, store.keys());
     }
 
     public LoadView loads() {

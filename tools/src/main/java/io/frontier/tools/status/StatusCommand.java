@@ -9,6 +9,7 @@ import io.frontier.store.record.EpochRecord;
 import io.frontier.store.record.JobHeartbeat;
 import io.frontier.store.view.EdgeMapSummary;
 import io.frontier.store.view.Loads;
+import io.frontier.store.view.PruningMapSummary;
 import io.frontier.tools.HumanFormat;
 import io.frontier.tools.JsonOption;
 import io.frontier.tools.TextTable;
@@ -36,12 +37,12 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code frontier status}: the campaign's state counts, epoch, progress, corpus, edges, findings,
- * load per coordinator and last job.
+ * {@code frontier status}: the campaign's state counts, epoch, progress, corpus, edges, children and
+ * how many were redundant, pruning map, findings, load per coordinator and last job.
  */
-@Command(name = "status", header = "Show where a campaign stands: items, progress, edges, findings, load.",
-        description = "Reads the store's counters, epoch, edge map and per-coordinator load with snapshot reads,"
-                + " counts the public corpus, and shows the per-coordinator figures of the latest job summary in"
+@Command(name = "status", header = "Show where a campaign stands: items, progress, edges, children, findings, load.",
+        description = "Reads the store's counters, epoch, edge map, pruning map and per-coordinator load with"
+                + " snapshot reads, counts the public corpus, and shows the per-coordinator figures of the latest job summary in"
                 + " reports/. Safe to run while a job runs.",
         mixinStandardHelpOptions = true)
 public final class StatusCommand implements Callable<Integer> {
@@ -85,6 +86,9 @@ public final class StatusCommand implements Callable<Integer> {
         EdgeMapSummary edgeMap = open.edgeMap().read();
         edgeMap.blocked().forEach(blocked -> notes.add("edge map shard left out, it cannot be read: "
                 + blocked.problem().getMessage()));
+        PruningMapSummary pruningMap = open.pruningMap().read();
+        pruningMap.blocked().forEach(blocked -> notes.add("pruning map shard left out, it cannot be read: "
+                + blocked.problem().getMessage()));
         Loads loads = open.loads().read();
         loads.blocked().forEach(blocked -> notes.add("coordinator load left out, it cannot be read: "
                 + blocked.problem().getMessage()));
@@ -100,6 +104,8 @@ public final class StatusCommand implements Callable<Integer> {
                 new StatusReport.Results(counts.get(Counter.REJECTED), counts.get(Counter.INVALID)),
                 new StatusReport.Progress(done, known, known == 0 ? 0.0 : 100.0 * done / known),
                 corpusObjects(directory.layout().corpus()), new StatusReport.Edges(edgeMap.edges(), edgeMap.tuples()),
+                StatusReport.Children.of(counts),
+                new StatusReport.Pruning(open.store().pruningPolicy().sharing().wireName(), pruningMap.map().bitCount()),
                 counts.get(Counter.FINDINGS), new StatusReport.Load(loads.total(), loads.loads().stream()
                         .map(load -> new StatusReport.CoordinatorLoad(load.owner().name(), load.executions())).toList()),
                 lastJob, notes);
@@ -177,6 +183,13 @@ public final class StatusCommand implements Callable<Integer> {
         StatusReport.Edges edges = report.edges();
         out.printf("edges     %d edges, %d (edge, hit-count) tuples reached by kept inputs%s%n", edges.edges(),
                 edges.tuples(), edges.tuples() == 0 ? " (children without coverage leave the map empty)" : "");
+        StatusReport.Children children = report.children();
+        out.printf(Locale.ROOT, "children  %d from committed results: %d reached nothing new, %d known before"
+                + " (%.1f%% redundant)%n", children.declared(), children.reachedNothingNew(), children.knownBefore(), children.redundantPercent());
+        StatusReport.Pruning pruning = report.pruning();
+        out.printf("pruning   %s%n", pruning.sharing().equals("shared")
+                ? "one SymCC pruning map for the campaign, " + pruning.bits() + " bits set"
+                : "a SymCC pruning map per worker (in its scratch directory)");
         out.printf("findings  %d recorded (frontier findings lists them)%n", report.findings());
         StatusReport.Load load = report.load();
         out.printf("load      %d execution%s committed by %d coordinator%s%n", load.executions(),

@@ -14,6 +14,8 @@ import java.util.Map;
  * @param corpusObjects entries of the public corpus named as objects (not verified; see
  *     {@code frontier corpus fsck})
  * @param edges what the inputs kept as work have reached, from the campaign's edge map
+ * @param children the children of committed results and how many were redundant
+ * @param pruning whether SymCC runs share one pruning map, and how full the shared one is
  * @param findings findings recorded (inputs that crashed or hung the target), from the store's
  *     counter: one per input and signature
  * @param load executions committed per coordinator, in every epoch
@@ -23,8 +25,8 @@ import java.util.Map;
  */
 public record StatusReport(String campaign, String directory, String store, Epoch epoch, Heartbeat heartbeat,
                            States states, Tiers tiers,
-                           Results results, Progress progress, long corpusObjects, Edges edges, long findings,
-                           Load load, LastJob lastJob, List<String> notes) {
+                           Results results, Progress progress, long corpusObjects, Edges edges, Children children,
+                           Pruning pruning, long findings, Load load, LastJob lastJob, List<String> notes) {
 
     /**
      * The current epoch and the job that set it.
@@ -99,6 +101,41 @@ public record StatusReport(String campaign, String directory, String store, Epoc
      * @param tuples (edge, hit-count bucket) pairs reached
      */
     public record Edges(long edges, long tuples) {
+    }
+
+    /**
+     * The children that committed results declared, and how many of them were redundant: what a
+     * shared SymCC pruning map is meant to lower. From the store's counters, which campaigns
+     * created before they existed started at 0.
+     *
+     * @param declared children declared by results whose commit decision was taken
+     * @param reachedNothingNew of those, children triage found to reach no new coverage (recorded
+     *     as redundant, deferred to tier 1, or dropped)
+     * @param knownBefore children that joined the frontier but were known as work already: the
+     *     same bytes another result had found
+     * @param redundantPercent {@code reachedNothingNew + knownBefore} out of {@code declared}, in
+     *     percent (0 when nothing was declared)
+     */
+    public record Children(long declared, long reachedNothingNew, long knownBefore, double redundantPercent) {
+
+        /** The figures of {@code counts}. */
+        public static Children of(Counts counts) {
+            long declared = counts.get(Counter.CHILDREN);
+            long redundant = counts.get(Counter.CHILDREN_REDUNDANT);
+            long known = counts.get(Counter.CHILDREN_KNOWN);
+            double percent = declared == 0 ? 0.0 : 100.0 * (redundant + known) / declared;
+            return new Children(declared, redundant, known, percent);
+        }
+    }
+
+    /**
+     * The campaign's SymCC pruning map.
+     *
+     * @param sharing {@code shared} (one map for the whole campaign) or {@code worker} (one per
+     *     worker and job, in the workers' scratch directories)
+     * @param bits bits set in the shared map; 0 with a map per worker
+     */
+    public record Pruning(String sharing, long bits) {
     }
 
     /**

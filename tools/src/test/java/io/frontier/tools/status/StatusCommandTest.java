@@ -7,6 +7,7 @@ import io.frontier.store.campaign.Counts;
 import io.frontier.store.campaign.Lease;
 import io.frontier.store.coverage.Coverage;
 import io.frontier.store.keyspace.Counter;
+import io.frontier.store.pruning.PruningMap;
 import io.frontier.store.record.JobHeartbeat;
 import io.frontier.store.record.JobPhase;
 import io.frontier.store.record.ResultId;
@@ -146,6 +147,52 @@ class StatusCommandTest {
                 .containsPattern("coordinator\\s+executions")
                 .containsPattern(TestCampaign.ALICE.name() + "\\s+1")
                 .containsPattern(TestCampaign.BOB.name() + "\\s+2");
+    }
+
+    @Test
+    void childrenAndTheShareOfRedundantOnesAreTheStoresCounters() {
+        busyCampaign();
+        triagedCampaign();
+        Counts counts = campaign.store.counts();
+
+        JsonNode children = campaign.cli("status", "--json").json().get("children");
+        CommandRun human = campaign.cli("status");
+
+        // busy: one a b, two b c (b known before), three d; triaged: five, of which "two again" reached nothing new.
+        assertThat(children.get("declared").asLong()).isEqualTo(counts.get(Counter.CHILDREN)).isEqualTo(10);
+        assertThat(children.get("reachedNothingNew").asLong()).isEqualTo(counts.get(Counter.CHILDREN_REDUNDANT))
+                .isEqualTo(1);
+        assertThat(children.get("knownBefore").asLong()).isEqualTo(counts.get(Counter.CHILDREN_KNOWN)).isEqualTo(1);
+        assertThat(children.get("redundantPercent").asDouble()).isEqualTo(20.0);
+        assertThat(human.out()).contains(
+                "children  10 from committed results: 1 reached nothing new, 1 known before (20.0% redundant)");
+    }
+
+    @Test
+    void thePruningLineShowsWhetherTheMapIsSharedAndHowManyBitsItHolds() {
+        byte[] bits = new byte[PruningMap.BYTES];
+        bits[0] = 0b101;
+        bits[PruningMap.BYTES - 1] = 1;
+        campaign.store.mergePruning(campaign.epoch, PruningMap.of(bits));
+
+        JsonNode pruning = campaign.cli("status", "--json").json().get("pruning");
+        CommandRun human = campaign.cli("status");
+
+        assertThat(pruning.get("sharing").asText()).isEqualTo("shared");
+        assertThat(pruning.get("bits").asLong()).isEqualTo(3);
+        assertThat(human.out()).contains("pruning   one SymCC pruning map for the campaign, 3 bits set");
+    }
+
+    @Test
+    void aCampaignCreatedWithAMapPerWorkerSaysSo() {
+        campaign.close();
+        campaign = TestCampaign.create(root.resolve("per-worker"), "--pruning-map", "worker");
+
+        JsonNode pruning = campaign.cli("status", "--json").json().get("pruning");
+        CommandRun human = campaign.cli("status");
+
+        assertThat(pruning.get("sharing").asText()).isEqualTo("worker");
+        assertThat(human.out()).contains("pruning   a SymCC pruning map per worker (in its scratch directory)");
     }
 
     @Test
