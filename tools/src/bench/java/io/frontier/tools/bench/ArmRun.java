@@ -7,11 +7,12 @@ import java.util.List;
 
 /**
  * What one arm's campaign reached: its edge curve, one point per corpus listing (the periodic
- * checkpoints, then the final corpus), and root's job summary.
+ * checkpoints, then the final corpus), root's job summary and {@code frontier status --json}
+ * at its end.
  *
  * @param curve per listing: seconds from the start, edges, inputs in the corpus
  */
-record ArmRun(ExplorationArm arm, List<double[]> curve, JsonNode summary) {
+record ArmRun(ExplorationArm arm, List<double[]> curve, JsonNode summary, JsonNode status) {
 
     /**
      * The edges at {@code seconds}: the listing of that checkpoint, or the final corpus when the
@@ -41,6 +42,21 @@ record ArmRun(ExplorationArm arm, List<double[]> curve, JsonNode summary) {
         return summary.path("totals").path("busyFraction").asDouble(Double.NaN);
     }
 
+    /** Children of committed results, as {@code status} counts them. */
+    long children() {
+        return status.path("children").path("declared").asLong();
+    }
+
+    /** Children that reached nothing new or were known before. */
+    long redundant() {
+        JsonNode children = status.path("children");
+        return children.path("reachedNothingNew").asLong() + children.path("knownBefore").asLong();
+    }
+
+    double redundantPercent() {
+        return status.path("children").path("redundantPercent").asDouble();
+    }
+
     ObjectNode describe() {
         JsonNode totals = summary.path("totals");
         double[] last = curve.get(curve.size() - 1);
@@ -51,11 +67,12 @@ record ArmRun(ExplorationArm arm, List<double[]> curve, JsonNode summary) {
         if (!Double.isNaN(busyFraction())) {
             description.put("busyFraction", busyFraction());
         }
-        totals.fields().forEachRemaining(field -> {
-            if (field.getKey().startsWith("children") || field.getKey().startsWith("redundant")) {
-                description.set(field.getKey(), field.getValue());
-            }
-        });
+        JsonNode children = status.path("children");
+        description.put("children", children.path("declared").asLong())
+                .put("reachedNothingNew", children.path("reachedNothingNew").asLong())
+                .put("knownBefore", children.path("knownBefore").asLong())
+                .put("redundantPercent", children.path("redundantPercent").asDouble());
+        description.set("pendingPerTier", status.path("tiers"));
         return description;
     }
 }

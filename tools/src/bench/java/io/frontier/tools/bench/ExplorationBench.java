@@ -33,7 +33,7 @@ import java.util.stream.Stream;
  * {@code exploration.targets} (a JSON file of targets, see {@link BenchTarget#read}; default: the
  * demo target, built here), {@code exploration.budget} (seconds, default 180),
  * {@code exploration.workers} (default 2), {@code exploration.checkpoint} (seconds, default 15),
- * {@code exploration.arms} (default every arm: closure,novelty,tiers,afl,hybrid),
+ * {@code exploration.arms} (default every arm: closure,novelty,tiers,worker-map,afl,hybrid),
  * {@code exploration.symccLimit} (a SymCC run's time limit in ms, default 10000) and
  * {@code exploration.aflSeconds} (an afl-fuzz run's length, default 10).
  */
@@ -65,7 +65,7 @@ public final class ExplorationBench {
         List<BenchTarget> targets = targetsFile.isBlank()
                 ? List.of(BenchTarget.demo(projectRoot, Files.createDirectories(work.resolve("demo-bin"))))
                 : BenchTarget.read(Path.of(targetsFile));
-        List<String> armNames = Arrays.asList(System.getProperty("exploration.arms", "closure,novelty,tiers,afl,hybrid").split(","));
+        List<String> armNames = Arrays.asList(System.getProperty("exploration.arms", "closure,novelty,tiers,worker-map,afl,hybrid").split(","));
         List<ExplorationArm> arms = ExplorationArm.ALL.stream().filter(arm -> armNames.contains(arm.name())).toList();
         ExplorationBench bench = new ExplorationBench(output);
         ArrayNode results = JsonNodeFactory.instance.arrayNode();
@@ -125,7 +125,19 @@ public final class ExplorationBench {
             curve.add(new double[] {point.seconds(), edges.add(campaign.resolve("corpus"), point.added()), inputs});
         }
         JsonNode summary = JSON.readTree(campaign.resolve("reports").resolve("summary-epoch-1.json").toFile());
-        return new ArmRun(arm, curve, summary);
+        return new ArmRun(arm, curve, summary, status(campaign, directory));
+    }
+
+    /** {@code frontier status --json} of the ended campaign, as a user would read it. */
+    private static JsonNode status(Path campaign, Path directory) throws Exception {
+        Path file = directory.resolve("status.json");
+        Process process = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                System.getProperty("java.class.path"), FrontierCommand.class.getName(), "status", campaign.toString(),
+                "--json").redirectOutput(file.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        if (process.waitFor() != 0) {
+            throw new IllegalStateException("frontier status exited " + process.exitValue() + " for " + campaign);
+        }
+        return JSON.readTree(file.toFile());
     }
 
     /** The number of distinct seeds in {@code directory}, each a corpus object once admitted. */
