@@ -102,6 +102,35 @@ public abstract class KeyValueStoreConformance {
     }
 
     @Test
+    void getAllReturnsEachValueInTheOrderAskedWithNullForAbsentKeysAndSeesOwnWrites() {
+        store.run(tx -> {
+            tx.set(key("a"), bytes("one"));
+            tx.set(key("c"), new byte[0]);
+            return null;
+        });
+        List<byte[]> read = store.read(tx -> tx.getAll(List.of(key("c"), key("b"), key("a"), key("a"))));
+        assertThat(read).hasSize(4);
+        assertThat(read.get(0)).isEmpty();
+        assertThat(read.get(1)).isNull();
+        assertThat(read.get(2)).isEqualTo(bytes("one"));
+        assertThat(read.get(3)).isEqualTo(bytes("one"));
+        List<byte[]> none = store.read(tx -> tx.getAll(List.of()));
+        assertThat(none).isEmpty();
+        List<byte[]> own = store.run(tx -> {
+            tx.set(key("b"), bytes("two"));
+            tx.clear(key("a"));
+            return tx.snapshot().getAll(List.of(key("a"), key("b")));
+        });
+        assertThat(own.get(0)).isNull();
+        assertThat(own.get(1)).isEqualTo(bytes("two"));
+    }
+
+    @Test
+    void keysReadTogetherConflictAsKeysReadOneByOne() throws Exception {
+        assertConflictHintCausesRetry((tx, watched) -> tx.getAll(List.of(key("other"), watched)));
+    }
+
+    @Test
     void emptyValueIsStoredAndDiffersFromAbsent() {
         store.run(tx -> {
             tx.set(key("empty"), new byte[0]);
@@ -517,6 +546,7 @@ public abstract class KeyValueStoreConformance {
         byte[] system = {(byte) 0xff, 0x01};
         assertRefused(tx -> tx.set(system, bytes("x")));
         assertRefused(tx -> tx.get(system));
+        assertRefused(tx -> tx.getAll(List.of(key("fine"), system)));
         assertRefused(tx -> tx.set(new byte[KeyLimits.MAX_KEY_BYTES + 1], bytes("x")));
         assertRefused(tx -> tx.set(key("big"), new byte[KeyLimits.MAX_VALUE_BYTES + 1]));
         byte[] largestKey = Arrays.copyOf(prefix, KeyLimits.MAX_KEY_BYTES);

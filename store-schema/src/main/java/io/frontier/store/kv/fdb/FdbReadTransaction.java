@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * Reads through a FoundationDB read transaction: serializable when given the transaction
@@ -31,6 +32,17 @@ final class FdbReadTransaction implements ReadTransaction {
         KeyLimits.checkKey(key);
         usable.check();
         return FdbFutures.await(reads.get(key), waitLimit, store, usable);
+    }
+
+    @Override
+    public List<byte[]> getAll(List<byte[]> keys) {
+        keys.forEach(KeyLimits::checkKey);
+        usable.check();
+        List<CompletableFuture<byte[]>> values = new ArrayList<>(keys.size());
+        for (byte[] key : keys) {
+            values.add(reads.get(key));
+        }
+        return FdbFutures.awaitAll(values, waitLimit, store, usable);
     }
 
     @Override

@@ -37,6 +37,11 @@ final class FdbTransaction implements Transaction {
     }
 
     @Override
+    public List<byte[]> getAll(List<byte[]> keys) {
+        return serializable.getAll(keys);
+    }
+
+    @Override
     public List<KeyValue> getRange(byte[] begin, byte[] end, int limit, boolean reverse) {
         return serializable.getRange(begin, end, limit, reverse);
     }

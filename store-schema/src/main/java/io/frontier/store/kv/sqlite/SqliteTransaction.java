@@ -40,6 +40,11 @@ final class SqliteTransaction implements Transaction {
     }
 
     @Override
+    public List<byte[]> getAll(List<byte[]> keys) {
+        return reads.getAll(keys);
+    }
+
+    @Override
     public List<KeyValue> getRange(byte[] begin, byte[] end, int limit, boolean reverse) {
         return reads.getRange(begin, end, limit, reverse);
     }
