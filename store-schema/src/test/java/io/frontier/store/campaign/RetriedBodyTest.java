@@ -11,7 +11,6 @@ import io.frontier.store.keyspace.TestKeyspace;
 import io.frontier.store.keyspace.Counter;
 import io.frontier.store.kv.KeyValueStore;
 import io.frontier.store.kv.StoreOptions;
-import io.frontier.store.kv.Transaction;
 import io.frontier.store.kv.TransactionBody;
 import io.frontier.store.kv.sqlite.SqliteKeyValueStore;
 import io.frontier.store.manifest.Child;
@@ -78,8 +77,9 @@ class RetriedBodyTest {
     }
 
     /** The body {@link CampaignStore} would hand to the store, built once so both runs share it. */
-    private <T> TransactionBody<T> body(BiFunction<Transaction, WorkTable, T> work) {
-        return tx -> {
+    private <T> TransactionBody<T> body(BiFunction<ReadAhead, WorkTable, T> work) {
+        return transaction -> {
+            ReadAhead tx = new ReadAhead(transaction);
             WorkTable table = new WorkTable(tx, keys, CONFIG.buckets());
             T result = work.apply(tx, table);
             table.flush();
@@ -146,11 +146,11 @@ class RetriedBodyTest {
                 new DeclaredChild(payload("same").hash(), 4, reached, null),
                 new DeclaredChild(payload("boom").hash(), 4, reached, crash)),
                 new Execution("afl", "crash", 6, true, 20, false), crash);
-        TransactionBody<List<ItemResult<CommitTicket>>> begin = body((tx, table) ->
+        TransactionBody<CommitRound> begin = body((tx, table) ->
                 committing.beginAll(tx, table, List.of(request), 1, T0 + 1));
-        CommitTicket first = kv.run(begin).get(0).orThrow();
+        CommitTicket first = kv.run(begin).results().get(0).orThrow();
         List<String> after = dump(kv, keys.all());
-        CommitTicket second = kv.run(begin).get(0).orThrow();
+        CommitTicket second = kv.run(begin).results().get(0).orThrow();
         assertThat(first.children()).extracting(Child::fate)
                 .containsExactly(ChildFate.FRONTIER, ChildFate.REDUNDANT, ChildFate.FINDING);
         assertThat(second.repeated()).isTrue();
