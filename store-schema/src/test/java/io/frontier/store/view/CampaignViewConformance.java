@@ -22,6 +22,7 @@ import io.frontier.store.keyspace.TestKeyspace;
 import io.frontier.store.keyspace.KeyRange;
 import io.frontier.store.kv.KeyValue;
 import io.frontier.store.kv.KeyValueStore;
+import io.frontier.store.kv.MeteredStore;
 import io.frontier.store.kv.ReadTransaction;
 import io.frontier.store.manifest.Child;
 import io.frontier.store.manifest.ChildFate;
@@ -159,6 +160,21 @@ public abstract class CampaignViewConformance {
             tx.set(key, value);
             return null;
         });
+    }
+
+    /** Stores edge map shards 0 to {@code count - 1}, each with one edge reached in two buckets. */
+    private void plantShards(int count) {
+        for (int from = 0; from < count; from += EdgeMapView.SHARDS_PER_READ) {
+            int first = from;
+            kv.run(tx -> {
+                for (int shard = first; shard < Math.min(count, first + EdgeMapView.SHARDS_PER_READ); shard++) {
+                    byte[] value = new byte[CampaignKeys.EDGE_SHARD_BYTES];
+                    value[shard % CampaignKeys.EDGE_SHARD_BYTES] = 0b11;
+                    tx.set(keys.edges(shard), value);
+                }
+                return null;
+            });
+        }
     }
 
     private void erase(byte[] key) {
@@ -531,6 +547,49 @@ public abstract class CampaignViewConformance {
             assertThat(blocked.key()).isEqualTo(HexFormat.of().formatHex(keys.edges(1)));
             assertThat(blocked.problem().getMessage()).contains("edge map shard is not of the shard width");
         });
+    }
+
+    @Test
+    void theWholeEdgeMapIsCountedReadingAtMostAPageOfShardsPerSnapshot() {
+        plantShards(CampaignKeys.EDGE_SHARDS);
+        MeteredStore metered = new MeteredStore(kv);
+
+        EdgeMapSummary map = new EdgeMapView(metered, keys).read();
+
+        assertThat(map).isEqualTo(new EdgeMapSummary(CampaignKeys.EDGE_SHARDS, CampaignKeys.EDGE_SHARDS,
+                2L * CampaignKeys.EDGE_SHARDS, List.of()));
+        assertThat(metered.meters()).allSatisfy(meter -> assertThat(meter.bytesRead())
+                .isLessThanOrEqualTo(EdgeMapView.SHARDS_PER_READ * (CampaignKeys.EDGE_SHARD_BYTES + 128L)));
+    }
+
+    @Test
+    void aTallyRereadsOnePageOfShardsPerCallAndCatchesUpWithinOneTurnNeverAhead() {
+        int stored = EdgeMapView.SHARDS_PER_READ * 2 + 40;
+        plantShards(stored);
+        MeteredStore metered = new MeteredStore(kv);
+        EdgeMapTally tally = new EdgeMapTally(metered, keys);
+        assertThat(tally.read()).as("the first call reads the whole map").isEqualTo(edges.read());
+
+        byte[] more = new byte[CampaignKeys.EDGE_SHARD_BYTES];
+        more[1] = 0b1;
+        kv.run(tx -> {
+            tx.bitOr(keys.edges(0), more);
+            tx.bitOr(keys.edges(stored - 1), more);
+            tx.bitOr(keys.edges(stored), more);
+            return null;
+        });
+        EdgeMapSummary now = edges.read();
+        metered.reset();
+        int turn = (stored + 1 + EdgeMapView.SHARDS_PER_READ - 1) / EdgeMapView.SHARDS_PER_READ;
+        EdgeMapSummary seen = null;
+        for (int call = 0; call < turn; call++) {
+            seen = tally.read();
+            assertThat(seen.edges()).isLessThanOrEqualTo(now.edges());
+            assertThat(seen.tuples()).isLessThanOrEqualTo(now.tuples());
+        }
+        assertThat(seen).isEqualTo(now);
+        assertThat(metered.meters()).hasSize(turn).allSatisfy(meter -> assertThat(meter.bytesRead())
+                .isLessThanOrEqualTo(EdgeMapView.SHARDS_PER_READ * (CampaignKeys.EDGE_SHARD_BYTES + 128L)));
     }
 
     @Test
