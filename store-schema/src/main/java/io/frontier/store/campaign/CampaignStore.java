@@ -15,6 +15,7 @@ import io.frontier.store.kv.Transaction;
 import io.frontier.store.manifest.Child;
 import io.frontier.store.manifest.ChildFate;
 import io.frontier.store.manifest.ManifestEntry;
+import io.frontier.store.paging.ShrinkingPages;
 import io.frontier.store.record.CampaignConfig;
 import io.frontier.store.record.CampaignIdentity;
 import io.frontier.store.record.EpochRecord;
@@ -77,6 +78,8 @@ public final class CampaignStore {
     private final CampaignKeys keys;
     private final EpochFence fence;
     private final InvalidResults invalid;
+    /** Remembers how large a page of committing entries could be read without timing out. */
+    private final ShrinkingPages committingPages = new ShrinkingPages();
     /** Derived from the campaign's configuration, which never changes once written. */
     private volatile Parts parts;
 
@@ -659,7 +662,8 @@ public final class CampaignStore {
     }
 
     /**
-     * The first {@code limit} committing items with their entries, children and promotion
+     * The first {@code limit} committing items (fewer if their children are many, as
+     * {@link #listCommitting(Digest, int)} says) with their entries, children and promotion
      * marks, in work id order. Read-only.
      *
      * @throws io.frontier.store.error.UnreadableRecordException the problem of the first item
@@ -682,12 +686,14 @@ public final class CampaignStore {
      * cannot be read, or that disagree on the work or the result, is reported as {@link Blocked}
      * in the page and left as it is; the others are listed. Pass {@link CommittingPage#next} to
      * read the following page; entries ended meanwhile have left the index and are not listed.
+     * A page holds fewer entries, at least one, once their children come to about a mebibyte of
+     * chunks, or when a larger page's read timed out and it was read again smaller.
      */
     public CommittingPage listCommitting(Digest after, int limit) {
         if (limit < 1) {
             throw new InvalidInputException("listing limit must be positive").with("limit", limit);
         }
-        return kv.read(tx -> parts(tx).committing.page(tx, after, limit));
+        return committingPages.read(limit, size -> kv.read(tx -> parts(tx).committing.page(tx, after, size)));
     }
 
     /** The record of {@code work}, or null. Read-only. */

@@ -55,6 +55,12 @@ import java.util.function.Supplier;
  */
 final class Committing {
 
+    /**
+     * Children the entries of one page of the committing index may declare before it ends: their
+     * chunks come to about a mebibyte.
+     */
+    static final int CHILDREN_PER_PAGE = 8192;
+
     private final CampaignKeys keys;
     private final CampaignConfig config;
     private final ExplorationPolicy policy;
@@ -300,7 +306,7 @@ final class Committing {
     List<ItemResult<Promotion>> mark(ReadAhead tx, WorkTable table, List<Promotion> promotions) {
         Map<ResultId, Digest> named = new LinkedHashMap<>();
         promotions.forEach(promotion -> named.putIfAbsent(promotion.result(), promotion.work()));
-        prefetchEntries(tx, table, named, false);
+        prefetchEntries(tx, named, false);
         Map<ResultId, ManifestEntry> entries = new HashMap<>();
         Map<ResultId, List<Child>> childrenOf = new HashMap<>();
         Map<ResultId, Versionstamp> open = new HashMap<>();
@@ -361,7 +367,7 @@ final class Committing {
         Map<ResultId, Digest> named = new LinkedHashMap<>();
         commitments.forEach(commitment -> named.putIfAbsent(commitment.result(), commitment.work()));
         List<byte[]> childKeys = new ArrayList<>();
-        prefetchEntries(tx, table, named, true).values().forEach(children -> children.stream()
+        prefetchEntries(tx, named, true).values().forEach(children -> children.stream()
                 .filter(child -> child.fate().queued())
                 .forEach(child -> childKeys.add(keys.work(child.digest()))));
         tx.prefetch(childKeys);
@@ -379,15 +385,25 @@ final class Committing {
 
     /**
      * Reads together, in three round trips, what marking or completing the entries of
-     * {@code results} (each with the work that names it) reads one key at a time: the work records
-     * and result index keys; then each entry's head, its outcome where an earlier round or a
-     * repeated completion will look for it, and, when {@code completing}, its promotion bitmap;
-     * then its child chunks. Returns the children of every entry that could be read whole. A
-     * value that cannot be decoded only ends this for its entry: the item's own reads meet the
-     * problem again and report it.
+     * {@code results} (each with the work that names it) reads one key at a time; see
+     * {@link #prefetchHeads} and {@link #prefetchChildren}. Returns the children of every entry
+     * that could be read whole.
      */
-    private Map<ResultId, List<Child>> prefetchEntries(ReadAhead tx, WorkTable table, Map<ResultId, Digest> results,
+    private Map<ResultId, List<Child>> prefetchEntries(Prefetching tx, Map<ResultId, Digest> results,
             boolean completing) {
+        return prefetchChildren(tx, prefetchHeads(tx, results, completing));
+    }
+
+    /**
+     * Reads together, in two round trips, the work records and result index keys of
+     * {@code results} (each with the work that names it); then each entry's head, its outcome
+     * where an earlier round or a repeated completion will look for it, and, when
+     * {@code completing}, its promotion bitmap. Returns the head of every entry that could be
+     * read, with its versionstamp, in the order of {@code results}. A value that cannot be
+     * decoded only ends this for its entry: the item's own reads meet the problem again and
+     * report it.
+     */
+    private Map<ResultId, Head> prefetchHeads(Prefetching tx, Map<ResultId, Digest> results, boolean completing) {
         List<byte[]> first = new ArrayList<>();
         results.forEach((result, work) -> {
             first.add(keys.work(work));
@@ -398,7 +414,7 @@ final class Committing {
         List<byte[]> second = new ArrayList<>();
         results.forEach((result, work) -> {
             try {
-                WorkRecord record = table.read(work);
+                WorkRecord record = WorkTable.read(tx, keys, work);
                 byte[] stampValue = tx.get(keys.result(result));
                 if (record == null || stampValue == null) {
                     return;
@@ -417,29 +433,42 @@ final class Committing {
             }
         });
         tx.prefetch(second);
-        Map<ResultId, ManifestEntry> heads = new LinkedHashMap<>();
-        List<byte[]> third = new ArrayList<>();
+        Map<ResultId, Head> heads = new LinkedHashMap<>();
         stamps.forEach((result, stamp) -> {
             try {
-                ManifestEntry entry = entry(tx, stamp);
-                heads.put(result, entry);
-                for (int chunk = 0; chunk < entry.chunks(); chunk++) {
-                    third.add(keys.manifest(stamp, chunk + 1));
-                }
+                heads.put(result, new Head(stamp, entry(tx, stamp)));
             } catch (FrontierException e) {
                 // Left to the item's own reads, which report it.
             }
         });
-        tx.prefetch(third);
+        return heads;
+    }
+
+    /**
+     * Reads together, in one round trip, the child chunks of {@code heads}; returns the children
+     * of every entry whose chunks could be read whole.
+     */
+    private Map<ResultId, List<Child>> prefetchChildren(Prefetching tx, Map<ResultId, Head> heads) {
+        List<byte[]> chunks = new ArrayList<>();
+        heads.values().forEach(head -> {
+            for (int chunk = 0; chunk < head.entry().chunks(); chunk++) {
+                chunks.add(keys.manifest(head.stamp(), chunk + 1));
+            }
+        });
+        tx.prefetch(chunks);
         Map<ResultId, List<Child>> children = new LinkedHashMap<>();
-        heads.forEach((result, entry) -> {
+        heads.forEach((result, head) -> {
             try {
-                children.put(result, children(tx, stamps.get(result), entry));
+                children.put(result, children(tx, head.stamp(), head.entry()));
             } catch (FrontierException e) {
                 // Left to the item's own reads, which report it.
             }
         });
         return children;
+    }
+
+    /** A manifest entry's head and the versionstamp it is stored under. */
+    private record Head(Versionstamp stamp, ManifestEntry entry) {
     }
 
     /**
@@ -555,34 +584,91 @@ final class Committing {
 
     /**
      * Up to {@code limit} entries of the committing index after {@code after} (null: from the
-     * first), each read as {@link #committingEntry} does or, if that fails, blocked. The page
-     * ends on a key that names a work id, so that {@link CommittingPage#next} always moves on:
-     * keys that name none at the page's end are read past, to the next key that does.
+     * first), each read as {@link #committingEntry} does or, if that fails, blocked; fewer once
+     * the entries read declare {@link #CHILDREN_PER_PAGE} children, at least one. Everything the
+     * entries need is read together, in four round trips after the index ({@link #prefetchHeads},
+     * {@link #prefetchChildren}). The page ends on a key that names a work id, so that
+     * {@link CommittingPage#next} always moves on: keys that name none at the page's end are read
+     * past, to the next key that does.
      */
-    CommittingPage page(ReadTransaction tx, Digest after, int limit) {
+    CommittingPage page(ReadTransaction transaction, Digest after, int limit) {
+        PrefetchedReads tx = new PrefetchedReads(transaction);
         KeyRange range = after == null ? keys.committing() : keys.committing().after(keys.committing(after));
-        List<CommittingEntry> entries = new ArrayList<>();
-        List<Blocked> blocked = new ArrayList<>();
-        int read = 0;
+        List<KeyValue> listed = new ArrayList<>();
+        Map<ResultId, Digest> indexed = new LinkedHashMap<>();
+        boolean atEnd = false;
+        scan:
         while (true) {
             List<KeyValue> pairs = tx.getRange(range.begin(), range.end(), limit, false);
             for (KeyValue pair : pairs) {
-                read++;
-                Digest work = null;
-                try {
-                    work = keys.decodeCommitting(pair.key());
-                    entries.add(committingEntry(tx, work, pair.value()));
-                } catch (UnreadableRecordException e) {
-                    blocked.add(new Blocked(HexFormat.of().formatHex(pair.key()), e));
-                }
-                if (work != null && read >= limit) {
-                    return new CommittingPage(entries, blocked, work);
-                }
+                listed.add(pair);
                 range = range.after(pair.key());
+                Digest work = workOf(pair);
+                if (work != null) {
+                    ResultId result = resultOf(pair);
+                    if (result != null) {
+                        indexed.putIfAbsent(result, work);
+                    }
+                    if (listed.size() >= limit) {
+                        break scan;
+                    }
+                }
             }
             if (pairs.size() < limit) {
-                return new CommittingPage(entries, blocked, null);
+                atEnd = true;
+                break;
             }
+        }
+        Map<ResultId, Head> heads = prefetchHeads(tx, indexed, true);
+        Map<ResultId, Head> kept = new LinkedHashMap<>();
+        int children = 0;
+        int end = listed.size();
+        for (int i = 0; i < listed.size(); i++) {
+            KeyValue pair = listed.get(i);
+            Digest work = workOf(pair);
+            ResultId result = work == null ? null : resultOf(pair);
+            Head head = result == null ? null : heads.get(result);
+            if (head != null && indexed.get(result).equals(work)) {
+                kept.put(result, head);
+                children += head.entry().children();
+            }
+            if (work != null && children >= CHILDREN_PER_PAGE && i < listed.size() - 1) {
+                end = i + 1;
+                atEnd = false;
+                break;
+            }
+        }
+        prefetchChildren(tx, kept);
+        List<CommittingEntry> entries = new ArrayList<>();
+        List<Blocked> blocked = new ArrayList<>();
+        Digest last = null;
+        for (KeyValue pair : listed.subList(0, end)) {
+            try {
+                Digest work = keys.decodeCommitting(pair.key());
+                last = work;
+                entries.add(committingEntry(tx, work, pair.value()));
+            } catch (UnreadableRecordException e) {
+                blocked.add(new Blocked(HexFormat.of().formatHex(pair.key()), e));
+            }
+        }
+        return new CommittingPage(entries, blocked, atEnd ? null : last);
+    }
+
+    /** The work id a committing index key names, or null if it names none. */
+    private Digest workOf(KeyValue pair) {
+        try {
+            return keys.decodeCommitting(pair.key());
+        } catch (UnreadableRecordException e) {
+            return null;
+        }
+    }
+
+    /** The result a committing index value names, or null if it cannot be read. */
+    private ResultId resultOf(KeyValue pair) {
+        try {
+            return keys.decodeCommittingValue(pair.key(), pair.value());
+        } catch (UnreadableRecordException e) {
+            return null;
         }
     }
 

@@ -4,75 +4,39 @@ import com.apple.foundationdb.tuple.Tuple;
 import io.frontier.store.kv.KeyValue;
 import io.frontier.store.kv.ReadTransaction;
 import io.frontier.store.kv.Transaction;
-import java.nio.ByteBuffer;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collection;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
- * A transaction whose body announces, before it decides a batch item by item, the keys those
- * decisions will read: {@link #prefetch} reads them together ({@link ReadTransaction#getAll}, one
- * round trip on FoundationDB), and each later serializable {@link #get} of such a key is answered
- * from what was fetched. A batch then costs a few round trips instead of several per item.
- *
- * <p>Invariant: a {@link #get} answers what the transaction underneath would answer at that
- * moment. Every write through this object forgets (or, for {@link #set} and {@link #clear},
- * replaces) what it held for the keys written, so a body still reads its own writes. A
- * prefetched key is read serializably, with the read conflict that brings, even if the body then
- * never asks for it. Snapshot and range reads go straight to the transaction underneath. One
- * instance per execution of a body, never shared.
+ * A read-write transaction with {@link PrefetchedReads}: the body reads the keys of a batch
+ * together, serializably, before it decides the items one by one, and each write through this
+ * object updates or forgets what was fetched for the key written, so the body still reads its
+ * own writes. Snapshot reads go straight to the transaction underneath. One instance per
+ * execution of a body, never shared.
  */
-final class ReadAhead implements Transaction {
+final class ReadAhead implements Transaction, Prefetching {
 
     private final Transaction tx;
-    /** Values read serializably so far, by key; a null value means the key holds nothing. */
-    private final Map<ByteBuffer, byte[]> fetched = new HashMap<>();
+    private final PrefetchedReads reads;
 
     ReadAhead(Transaction tx) {
         this.tx = tx;
+        this.reads = new PrefetchedReads(tx);
     }
 
-    /** Reads together, serializably, those of {@code keys} not yet fetched. */
-    void prefetch(Collection<byte[]> keys) {
-        Map<ByteBuffer, byte[]> missing = new LinkedHashMap<>();
-        for (byte[] key : keys) {
-            ByteBuffer name = ByteBuffer.wrap(key);
-            if (!fetched.containsKey(name)) {
-                missing.putIfAbsent(name, key);
-            }
-        }
-        if (missing.isEmpty()) {
-            return;
-        }
-        List<byte[]> names = new ArrayList<>(missing.values());
-        List<byte[]> values = tx.getAll(names);
-        for (int i = 0; i < names.size(); i++) {
-            fetched.put(ByteBuffer.wrap(names.get(i)), values.get(i));
-        }
+    @Override
+    public void prefetch(Collection<byte[]> keys) {
+        reads.prefetch(keys);
     }
 
     @Override
     public byte[] get(byte[] key) {
-        ByteBuffer name = ByteBuffer.wrap(key);
-        if (fetched.containsKey(name)) {
-            byte[] value = fetched.get(name);
-            return value == null ? null : value.clone();
-        }
-        return tx.get(key);
+        return reads.get(key);
     }
 
     @Override
     public List<byte[]> getAll(List<byte[]> keys) {
-        prefetch(keys);
-        List<byte[]> values = new ArrayList<>(keys.size());
-        for (byte[] key : keys) {
-            values.add(get(key));
-        }
-        return values;
+        return reads.getAll(keys);
     }
 
     @Override
@@ -88,35 +52,31 @@ final class ReadAhead implements Transaction {
     @Override
     public void set(byte[] key, byte[] value) {
         tx.set(key, value);
-        fetched.put(ByteBuffer.wrap(key.clone()), value.clone());
+        reads.remember(key, value);
     }
 
     @Override
     public void clear(byte[] key) {
         tx.clear(key);
-        fetched.put(ByteBuffer.wrap(key.clone()), null);
+        reads.remember(key, null);
     }
 
     @Override
     public void clearRange(byte[] begin, byte[] end) {
         tx.clearRange(begin, end);
-        fetched.keySet().removeIf(name -> {
-            byte[] key = new byte[name.remaining()];
-            name.duplicate().get(key);
-            return Arrays.compareUnsigned(begin, key) <= 0 && Arrays.compareUnsigned(key, end) < 0;
-        });
+        reads.forget(begin, end);
     }
 
     @Override
     public void add(byte[] key, long delta) {
         tx.add(key, delta);
-        fetched.remove(ByteBuffer.wrap(key));
+        reads.forget(key);
     }
 
     @Override
     public void bitOr(byte[] key, byte[] operand) {
         tx.bitOr(key, operand);
-        fetched.remove(ByteBuffer.wrap(key));
+        reads.forget(key);
     }
 
     /** Writes a key no read can have named: its versionstamp is only known at commit. */
@@ -128,7 +88,7 @@ final class ReadAhead implements Transaction {
     @Override
     public void setVersionstampedValue(byte[] key, Tuple value) {
         tx.setVersionstampedValue(key, value);
-        fetched.remove(ByteBuffer.wrap(key));
+        reads.forget(key);
     }
 
     @Override

@@ -13,6 +13,8 @@ import io.frontier.store.kv.KeyValueStore;
 import io.frontier.store.kv.MeteredStore;
 import io.frontier.store.manifest.Child;
 import io.frontier.store.manifest.ChildFate;
+import io.frontier.store.manifest.ManifestEntry;
+import io.frontier.store.paging.PageBudget;
 import io.frontier.store.record.CampaignConfig;
 import io.frontier.store.record.Owner;
 import io.frontier.store.record.ResultId;
@@ -50,6 +52,8 @@ public abstract class CampaignCostConformance {
     static final DeclaredFinding SEGV = new DeclaredFinding(FindingKind.CRASH, 11, "stack:00cc");
     /** FoundationDB's guideline for the data one transaction affects. */
     static final long GUIDELINE_BYTES = 1_000_000;
+    /** More than an entry with the most children a result may declare takes in the manifest. */
+    static final long ONE_WIDE_ENTRY_BYTES = 200_000;
     /** Round trips a batch of any size may take: a few rounds of reads, never one per item. */
     static final int FEW_ROUND_TRIPS = 8;
 
@@ -168,6 +172,39 @@ public abstract class CampaignCostConformance {
         CommitTicket again = store.beginCommit(epoch, request(leases.get(1),
                 new DeclaredChild(id("everywhere-again"), 10, everywhere, null)), T0 + 2);
         assertThat(again.children()).extracting(Child::fate).containsExactly(ChildFate.REDUNDANT);
+    }
+
+    @Test
+    void aPageOfCommittingEntriesTakesAFewRoundTripsAndEndsOnceItsChildrenComeToAMebibyte() {
+        List<Lease> leases = leased("replayed", 12);
+        for (int i = 0; i < leases.size(); i++) {
+            List<DeclaredChild> children = new ArrayList<>();
+            for (int c = 0; c < ManifestEntry.MAX_CHILDREN; c++) {
+                children.add(DeclaredChild.untriaged(id("replayed-" + i + "-" + c), 10));
+            }
+            ResultId result = ResultId.random();
+            store.beginCommit(epoch, new CommitRequest(leases.get(i), result, ".stage-1/3/" + result, children, AFL, null),
+                    T0 + 1);
+        }
+        kv.reset();
+
+        List<Digest> listed = new ArrayList<>();
+        Digest after = null;
+        do {
+            CommittingPage page = store.listCommitting(after, 256);
+            assertThat(page.blocked()).isEmpty();
+            page.entries().forEach(entry -> {
+                assertThat(entry.children()).hasSize(ManifestEntry.MAX_CHILDREN);
+                listed.add(entry.work().id());
+            });
+            after = page.next();
+        } while (after != null);
+
+        assertThat(listed).isSorted().containsExactlyInAnyOrderElementsOf(leases.stream().map(Lease::work).toList());
+        assertThat(kv.meters()).hasSizeGreaterThan(1).allSatisfy(meter -> {
+            assertThat(meter.roundTrips()).isLessThanOrEqualTo(FEW_ROUND_TRIPS);
+            assertThat(meter.bytesRead()).isLessThan(PageBudget.BYTES + ONE_WIDE_ENTRY_BYTES);
+        });
     }
 
     // ---- helpers ---------------------------------------------------------------------------

@@ -24,6 +24,8 @@ import io.frontier.store.kv.KeyValue;
 import io.frontier.store.kv.KeyValueStore;
 import io.frontier.store.kv.MeteredStore;
 import io.frontier.store.kv.ReadTransaction;
+import io.frontier.store.kv.SlowReads;
+import io.frontier.store.kv.StoreOptions;
 import io.frontier.store.manifest.Child;
 import io.frontier.store.manifest.ChildFate;
 import io.frontier.store.manifest.ManifestEntry;
@@ -37,7 +39,9 @@ import io.frontier.store.wire.DeclaredChild;
 import io.frontier.store.wire.DeclaredFinding;
 import io.frontier.store.wire.Execution;
 import io.frontier.store.wire.FindingKind;
+import io.frontier.store.paging.PageBudget;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
@@ -59,6 +63,12 @@ public abstract class CampaignViewConformance {
     static final Owner ALICE = Owner.of("epoch-1/rank-0");
     static final Owner BOB = Owner.of("epoch-1/rank-1");
     static final Execution EXECUTION = new Execution("command", "ok", 0, false, 12, false);
+    /** More than an entry with the most children a result may declare takes in the manifest. */
+    static final long ONE_WIDE_ENTRY_BYTES = 200_000;
+    /** The deadline of a store read through {@link SlowReads}: a page of all 120 items misses it. */
+    static final Duration HURRIED = Duration.ofMillis(250);
+    /** How long {@link SlowReads} takes per value: 120 values take 480 ms, 30 take 120 ms. */
+    static final Duration PER_VALUE = Duration.ofMillis(4);
 
     protected KeyValueStore kv;
     protected CampaignKeys keys;
@@ -69,12 +79,16 @@ public abstract class CampaignViewConformance {
     protected LoadView load;
     protected long epoch;
 
-    /** A store for one test; closed after it. */
-    protected abstract KeyValueStore openStore() throws Exception;
+    /**
+     * A handle with {@code options} on the database of the current test: called once before each
+     * test with {@link StoreOptions#DEFAULT}, and again by tests that need other options; the
+     * caller closes it.
+     */
+    protected abstract KeyValueStore openStore(StoreOptions options) throws Exception;
 
     @BeforeEach
     protected void createCampaign() throws Exception {
-        kv = openStore();
+        kv = openStore(StoreOptions.DEFAULT);
         keys = TestKeyspace.campaign("v-" + UUID.randomUUID());
         store = new CampaignStore(kv, keys);
         manifest = new ManifestView(kv, keys);
@@ -216,6 +230,57 @@ public abstract class CampaignViewConformance {
         assertThat(results(manifest.list(null, 100).records())).containsExactlyElementsOf(committed);
         List<EntryId> ids = allPages(2).stream().map(ManifestRecord::id).toList();
         assertThat(ids).isSorted().doesNotHaveDuplicates();
+    }
+
+    @Test
+    void aManifestPageEndsOnceItHasReadAMebibyteAndTheNextPageGoesOn() {
+        List<ResultId> committed = new ArrayList<>();
+        for (int i = 0; i < 12; i++) {
+            List<Child> children = new ArrayList<>();
+            for (int c = 0; c < ManifestEntry.MAX_CHILDREN; c++) {
+                children.add(child("wide-" + i + "-" + c));
+            }
+            committed.add(store.beginCommit(epoch, request(leased("wide-" + i, ALICE, T0), children), T0).entry().result());
+        }
+        MeteredStore metered = new MeteredStore(kv);
+        ManifestView view = new ManifestView(metered, keys);
+
+        List<ResultId> listed = new ArrayList<>();
+        EntryId after = null;
+        do {
+            ManifestPage page = view.list(after, ManifestView.MAX_PAGE);
+            assertThat(page.records()).isNotEmpty();
+            listed.addAll(results(page.records()));
+            after = page.next();
+        } while (after != null);
+
+        assertThat(listed).containsExactlyElementsOf(committed);
+        assertThat(metered.meters()).hasSizeGreaterThan(1).allSatisfy(meter -> assertThat(meter.bytesRead())
+                .as("bytes one page reads: its budget and at most one entry more")
+                .isLessThan(PageBudget.BYTES + ONE_WIDE_ENTRY_BYTES));
+    }
+
+    @Test
+    void aManifestPageThatTimesOutIsReadAgainSmallerAndTheListingGoesOn() throws Exception {
+        List<Lease> leases = new ArrayList<>();
+        for (int i = 0; i < 120; i++) {
+            leases.add(leased("slow-" + i, ALICE, T0));
+        }
+        List<ResultId> committed = new ArrayList<>();
+        List<CommitRequest> batch = leases.stream().map(lease -> request(lease, List.of())).toList();
+        store.beginCommits(epoch, batch, T0).forEach(ticket -> committed.add(ticket.orThrow().entry().result()));
+
+        try (KeyValueStore hurried = openStore(StoreOptions.DEFAULT.withTransactionTimeout(HURRIED))) {
+            ManifestView view = new ManifestView(new SlowReads(hurried, PER_VALUE), keys);
+            List<ResultId> listed = new ArrayList<>();
+            EntryId after = null;
+            do {
+                ManifestPage page = view.list(after, ManifestView.MAX_PAGE);
+                listed.addAll(results(page.records()));
+                after = page.next();
+            } while (after != null);
+            assertThat(listed).containsExactlyElementsOf(committed);
+        }
     }
 
     @Test
@@ -422,6 +487,28 @@ public abstract class CampaignViewConformance {
         assertThat(listed).containsExactlyInAnyOrderElementsOf(admitted);
         assertThat(pages).isEqualTo(3);
         assertThat(work.list(WorkState.LEASED, null, 10).items()).isEmpty();
+    }
+
+    @Test
+    void aWorkPageThatTimesOutIsReadAgainSmallerAndTheListingGoesOn() throws Exception {
+        List<WorkPayload> seeds = new ArrayList<>();
+        for (int i = 0; i < 120; i++) {
+            seeds.add(new WorkPayload(id("slow-" + i), 3));
+        }
+        store.admit(epoch, seeds).forEach(ItemResult::orThrow);
+
+        try (KeyValueStore hurried = openStore(StoreOptions.DEFAULT.withTransactionTimeout(HURRIED))) {
+            WorkView view = new WorkView(new SlowReads(hurried, PER_VALUE), keys);
+            List<Digest> listed = new ArrayList<>();
+            WorkCursor cursor = null;
+            do {
+                WorkPage page = view.list(WorkState.PENDING, cursor, WorkView.MAX_PAGE);
+                page.items().forEach(item -> listed.add(item.record().id()));
+                cursor = page.next();
+            } while (cursor != null);
+            assertThat(listed).doesNotHaveDuplicates()
+                    .containsExactlyInAnyOrderElementsOf(seeds.stream().map(WorkPayload::hash).toList());
+        }
     }
 
     @Test
