@@ -1,5 +1,6 @@
 package io.frontier.store.kv.fdb;
 
+import io.frontier.store.kv.ConflictHints;
 import io.frontier.store.kv.KeyLimits;
 import io.frontier.store.kv.KeyValue;
 import io.frontier.store.kv.ReadTransaction;
@@ -18,18 +19,23 @@ final class FdbReadTransaction implements ReadTransaction {
     private final Usable usable;
     private final Duration waitLimit;
     private final String store;
+    /** Told of every read, so that a conflict hint before the first one is refused; shared by a transaction's two views. */
+    private final ConflictHints hints;
 
-    FdbReadTransaction(com.apple.foundationdb.ReadTransaction reads, Usable usable, Duration waitLimit, String store) {
+    FdbReadTransaction(com.apple.foundationdb.ReadTransaction reads, Usable usable, Duration waitLimit, String store,
+            ConflictHints hints) {
         this.reads = reads;
         this.usable = usable;
         this.waitLimit = waitLimit;
         this.store = store;
+        this.hints = hints;
     }
 
     @Override
     public byte[] get(byte[] key) {
         KeyLimits.checkKey(key);
         usable.check();
+        hints.read();
         return FdbFutures.await(reads.get(key), waitLimit, store, usable);
     }
 
@@ -42,6 +48,7 @@ final class FdbReadTransaction implements ReadTransaction {
         if (Arrays.compareUnsigned(begin, end) >= 0) {
             return List.of();
         }
+        hints.read();
         List<com.apple.foundationdb.KeyValue> found =
                 FdbFutures.await(reads.getRange(begin, end, limit, reverse).asList(), waitLimit, store, usable);
         List<KeyValue> pairs = new ArrayList<>(found.size());
