@@ -1,12 +1,14 @@
 package io.frontier.store.paging;
 
+import io.frontier.store.kv.StoreException;
 import io.frontier.store.kv.TransactionTimeoutException;
+import io.frontier.store.kv.TransactionTooOldException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntFunction;
 
 /**
- * Reads the pages of a listing, and when a page's transaction times out, reads the same page
- * again with half as many items, down to one. A page that timed out committed nothing and
+ * Reads the pages of a listing, and when a page's transaction times out (its deadline passed, or
+ * it outlived FoundationDB's 5 s), reads the same page again with half as many items, down to one. A page that timed out committed nothing and
  * changed nothing, so reading it again is harmless; what a smaller page returns is a prefix of
  * what the larger one would have, and its cursor continues from there.
  *
@@ -23,7 +25,8 @@ public final class ShrinkingPages {
      * The page {@code read} returns for {@code limit} items, or for the largest smaller size
      * (halving each time, down to one) whose read does not time out.
      *
-     * @throws TransactionTimeoutException if even a page of one item timed out
+     * @throws StoreException the {@link TransactionTimeoutException} or
+     *     {@link TransactionTooOldException} of a page of one item
      */
     public <T> T read(int limit, IntFunction<T> read) {
         int hint = fitted.get();
@@ -38,7 +41,7 @@ public final class ShrinkingPages {
                     fitted.set(hint >= limit ? 0 : hint * 2);
                 }
                 return page;
-            } catch (TransactionTimeoutException e) {
+            } catch (TransactionTimeoutException | TransactionTooOldException e) {
                 if (size == 1) {
                     throw e;
                 }

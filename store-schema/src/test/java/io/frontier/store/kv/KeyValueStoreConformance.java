@@ -547,8 +547,8 @@ public abstract class KeyValueStoreConformance {
         assertRefused(tx -> tx.set(system, bytes("x")));
         assertRefused(tx -> tx.get(system));
         assertRefused(tx -> tx.getAll(List.of(key("fine"), system)));
-        assertRefused(tx -> tx.set(new byte[KeyLimits.MAX_KEY_BYTES + 1], bytes("x")));
-        assertRefused(tx -> tx.set(key("big"), new byte[KeyLimits.MAX_VALUE_BYTES + 1]));
+        assertRefused(tx -> tx.set(new byte[KeyLimits.MAX_KEY_BYTES + 1], bytes("x")), KeyTooLargeException.class);
+        assertRefused(tx -> tx.set(key("big"), new byte[KeyLimits.MAX_VALUE_BYTES + 1]), ValueTooLargeException.class);
         byte[] largestKey = Arrays.copyOf(prefix, KeyLimits.MAX_KEY_BYTES);
         store.run(tx -> {
             tx.set(largestKey, new byte[KeyLimits.MAX_VALUE_BYTES]);
@@ -653,10 +653,14 @@ public abstract class KeyValueStoreConformance {
     }
 
     private void assertRefused(Step step) {
+        assertRefused(step, IllegalArgumentException.class);
+    }
+
+    private void assertRefused(Step step, Class<? extends RuntimeException> refusal) {
         assertThatThrownBy(() -> store.run(tx -> {
             step.apply(tx);
             return null;
-        })).isInstanceOf(IllegalArgumentException.class);
+        })).isInstanceOf(refusal);
     }
 
     /** A fresh handle with {@code options} on this test's database, closed after the test. */

@@ -2,6 +2,7 @@ package io.frontier.store.kv.fdb;
 
 import com.apple.foundationdb.Database;
 import com.apple.foundationdb.FDBException;
+import io.frontier.store.kv.ConflictHints;
 import io.frontier.store.kv.KeyValueStore;
 import io.frontier.store.kv.ReadBody;
 import io.frontier.store.kv.StoreException;
@@ -132,7 +133,7 @@ public final class FoundationDbKeyValueStore implements KeyValueStore {
             return database.read(transaction -> {
                 Usable usable = new Usable();
                 try {
-                    return body.apply(new FdbReadTransaction(transaction, usable, waitLimit, description));
+                    return body.apply(new FdbReadTransaction(transaction, usable, waitLimit, description, new ConflictHints()));
                 } finally {
                     usable.end();
                 }
@@ -172,6 +173,10 @@ public final class FoundationDbKeyValueStore implements KeyValueStore {
             cause = cause.getCause();
         }
         if (cause instanceof FDBException fdb) {
+            StoreException limit = FdbErrors.limit(fdb, description);
+            if (limit != null) {
+                return limit;
+            }
             if (fdb.getCode() == TRANSACTION_TIMED_OUT) {
                 return new TransactionTimeoutException("transaction did not finish before its deadline", fdb)
                         .with("store", description)

@@ -1,15 +1,25 @@
 package io.frontier.store.kv.sqlite;
 
+import io.frontier.store.kv.KeyLimits;
 import io.frontier.store.kv.TransactionTimeoutException;
+import io.frontier.store.kv.TransactionTooOldException;
+import java.time.Duration;
 
 /**
  * Whether one execution of a transaction body may still use its transaction: only until the
- * body returns, and only until the call's deadline.
+ * body returns, only until the call's deadline, and only while the transaction is younger than
+ * FoundationDB lets a transaction live ({@link KeyLimits#MAX_TRANSACTION_AGE}), counted from
+ * the moment the execution's SQLite transaction began, which is no later than FoundationDB
+ * would take its read version.
  */
 final class Lifetime {
 
+    private static final long MAX_AGE_NANOS = KeyLimits.MAX_TRANSACTION_AGE.toNanos();
+
     private final Deadline deadline;
     private final String store;
+    /** {@link System#nanoTime()} when this execution's transaction began. */
+    private final long startNanos = System.nanoTime();
     /** False once the body has returned or thrown; volatile so an escaped transaction fails on any thread. */
     private volatile boolean open = true;
 
@@ -21,13 +31,31 @@ final class Lifetime {
     /**
      * @throws IllegalStateException if the body has already returned
      * @throws TransactionTimeoutException if the deadline has passed
+     * @throws TransactionTooOldException if the transaction has outlived FoundationDB's limit
      */
     void check() {
         if (!open) {
             throw new IllegalStateException("transaction used after its body returned");
         }
+        checkCommit();
+    }
+
+    /**
+     * Checks, after the body returned, that the transaction may still commit.
+     *
+     * @throws TransactionTimeoutException if the deadline has passed
+     * @throws TransactionTooOldException if the transaction has outlived FoundationDB's limit
+     */
+    void checkCommit() {
         if (deadline.expired()) {
             throw timedOut(store, deadline);
+        }
+        long age = System.nanoTime() - startNanos;
+        if (age > MAX_AGE_NANOS) {
+            throw new TransactionTooOldException("transaction outlived what FoundationDB allows")
+                    .with("store", store)
+                    .with("age", Duration.ofNanos(age))
+                    .with("limit", KeyLimits.MAX_TRANSACTION_AGE);
         }
     }
 

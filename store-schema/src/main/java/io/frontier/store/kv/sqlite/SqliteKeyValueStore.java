@@ -96,11 +96,11 @@ public final class SqliteKeyValueStore implements KeyValueStore {
                 beginImmediate(deadline);
                 Lifetime lifetime = new Lifetime(deadline, description);
                 try {
-                    T result = body.apply(new SqliteTransaction(writer, lifetime));
+                    SqliteTransaction transaction = new SqliteTransaction(writer, lifetime, description);
+                    T result = body.apply(transaction);
                     lifetime.end();
-                    if (deadline.expired()) {
-                        throw Lifetime.timedOut(description, deadline);
-                    }
+                    lifetime.checkCommit();
+                    transaction.checkCommit();
                     if (Thread.currentThread().isInterrupted()) {
                         throw new TransactionInterruptedException("interrupted while the transaction body ran")
                                 .with("store", description);
