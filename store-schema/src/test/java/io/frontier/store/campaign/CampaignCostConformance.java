@@ -207,6 +207,40 @@ public abstract class CampaignCostConformance {
         });
     }
 
+    @Test
+    void entriesWithTheMostChildrenAResultMayDeclareGoThroughTheirLifecycleWithinTheGuideline() {
+        int entries = 4;
+        List<Lease> leases = leased("most", entries);
+        List<Digest> enqueued = new ArrayList<>();
+        kv.reset();
+        for (int i = 0; i < entries; i++) {
+            List<DeclaredChild> children = new ArrayList<>();
+            for (int c = 0; c < ManifestEntry.MAX_CHILDREN; c++) {
+                int edge = (i * ManifestEntry.MAX_CHILDREN + c) % EdgeMap.SHARD_BYTES;
+                children.add(new DeclaredChild(id("most-" + i + "-" + c), 100,
+                        Coverage.of(new int[] {Coverage.tuple(edge, 1 + i)}), c % 97 == 0 ? SEGV : null));
+            }
+            ResultId result = ResultId.random();
+            CommitTicket ticket = store.beginCommit(epoch, new CommitRequest(leases.get(i), result,
+                    ".stage-1/3/" + result, children, AFL, null), T0 + 1);
+            List<Promotion> marks = new ArrayList<>();
+            for (int c = 0; c < ticket.children().size(); c++) {
+                if (ticket.children().get(c).fate().kept()) {
+                    marks.add(new Promotion(leases.get(i).work(), result, c));
+                }
+            }
+            store.markPromoted(epoch, marks).forEach(ItemResult::orThrow);
+            enqueued.addAll(store.complete(epoch, leases.get(i).work(), result, T0 + 2).enqueued());
+        }
+
+        assertThat(enqueued).as("every frontier child of the %d entries", entries)
+                .hasSize(entries * ManifestEntry.MAX_CHILDREN - entries * (ManifestEntry.MAX_CHILDREN / 97 + 1))
+                .doesNotHaveDuplicates();
+        assertThat(store.counts().get(Counter.DONE)).isEqualTo(entries);
+        assertThat(store.counts().get(Counter.PENDING)).isEqualTo(enqueued.size());
+        assertWithinGuideline();
+    }
+
     // ---- helpers ---------------------------------------------------------------------------
 
     /**
