@@ -15,8 +15,6 @@ import io.frontier.store.keyspace.KeyRange;
 import io.frontier.store.kv.KeyValueStore;
 import io.frontier.store.kv.KeyValueStores;
 import io.frontier.store.kv.StoreException;
-import io.frontier.store.kv.StoreOptions;
-import io.frontier.store.kv.StoreUrl;
 import io.frontier.store.wire.DeclaredChild;
 import io.frontier.store.record.CampaignConfig;
 import io.frontier.store.record.Owner;
@@ -31,7 +29,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -66,14 +63,6 @@ public final class StoreLifecycleBench {
     private static final double MEASURE_SECONDS = 6.0;
     private static final String CAMPAIGN = "bench";
     private static final int[] COORDINATORS = {1, 2, 4, 8};
-    /**
-     * Coordinators wait up to a minute for SQLite's write lock: eight processes behind one lock
-     * on a loaded machine wait longer than the default 5 s, and the bench measures the rate behind
-     * the lock, not whether a wait gives up. FoundationDB refuses transactions older than 5 s
-     * whatever the timeout, and so does the strict embedded store, counted from when the
-     * transaction began, after the wait.
-     */
-    private static final StoreOptions COORDINATOR_OPTIONS = StoreOptions.DEFAULT.withTransactionTimeout(Duration.ofMinutes(1));
 
     private StoreLifecycleBench() {
     }
@@ -280,7 +269,7 @@ public final class StoreLifecycleBench {
             names.add("bench-" + i);
         }
         Owner owner = Owner.of(names.get(rank));
-        try (KeyValueStore kv = KeyValueStores.open(StoreUrl.parse(url), COORDINATOR_OPTIONS)) {
+        try (KeyValueStore kv = KeyValueStores.open(url)) {
             CampaignStore store = new CampaignStore(kv, CampaignKeys.forCampaign(campaign));
             Set<Integer> buckets = Buckets.ownedBy(owner.name(), names, store.config().buckets());
             String prefix = ProcessHandle.current().pid() + "-" + rank + "-";

@@ -2,9 +2,10 @@ package io.frontier.store.kv;
 
 /**
  * An execution of a transaction body read, wrote or committed after its transaction had lived
- * longer than FoundationDB lets one transaction live ({@link KeyLimits#MAX_TRANSACTION_AGE}).
- * Nothing that execution wrote was committed. A body that meets it on every execution does too
- * much serial work for one transaction and must be split.
+ * longer than FoundationDB lets one transaction live ({@link KeyLimits#MAX_TRANSACTION_AGE}),
+ * or than the shorter {@link StoreOptions#attemptTimeout()}. Nothing that execution wrote was
+ * committed. A body that meets it on every execution does too much serial work for one
+ * transaction and must be split.
  */
 public final class TransactionTooOldException extends TransactionLimitException {
 

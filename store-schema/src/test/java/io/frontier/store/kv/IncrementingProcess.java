@@ -109,7 +109,7 @@ public final class IncrementingProcess {
             throw new UncheckedIOException(e);
         }
         awaitStartSignal(startSignal);
-        StoreOptions options = StoreOptions.DEFAULT.withTransactionTimeout(Duration.ofSeconds(30));
+        StoreOptions options = StoreOptions.DEFAULT.withCallTimeout(Duration.ofSeconds(30));
         try (KeyValueStore store = KeyValueStores.open(StoreUrl.parse(url), options)) {
             for (int i = 0; i < transactions; i++) {
                 int sequence = i;

@@ -3,6 +3,7 @@ package io.frontier.store.kv;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.apple.foundationdb.tuple.Tuple;
 import com.apple.foundationdb.tuple.Versionstamp;
@@ -312,6 +313,30 @@ public abstract class KeyValueStoreConformance {
     }
 
     @Test
+    void executionsThatTogetherOutlastOneExecutionsBoundSucceedWhenEachStaysWithinIt() throws Exception {
+        assumeTrue(writers() == Writers.OPTIMISTIC,
+                "one writer at a time: a body never conflicts, so it is never run again; SqliteWriteLockTest"
+                        + " covers a call that waits longer than one execution's bound");
+        byte[] counter = key("counter");
+        KeyValueStore rivalStore = open(StoreOptions.DEFAULT);
+        AtomicInteger executions = new AtomicInteger();
+        int conflicts = 3;
+        Duration each = StoreOptions.DEFAULT.attemptTimeout().dividedBy(conflicts);
+        int lastExecution = store.run(tx -> {
+            int execution = executions.incrementAndGet();
+            long seen = asLong(tx.get(counter));
+            sleep(each);
+            if (execution <= conflicts) {
+                increment(rivalStore, counter, 10);
+            }
+            tx.set(counter, littleEndian(seen + 1));
+            return execution;
+        });
+        assertThat(lastExecution).isEqualTo(conflicts + 1);
+        assertThat(asLong(get(counter))).isEqualTo(10L * conflicts + 1);
+    }
+
+    @Test
     void readTransactionSeesOneSnapshotAndDoesNotBlockWriters() {
         byte[] k = key("k");
         store.run(tx -> {
@@ -455,7 +480,7 @@ public abstract class KeyValueStoreConformance {
 
     @Test
     void writeTransactionOverrunningItsTimeoutFailsAndCommitsNothing() {
-        KeyValueStore quick = open(StoreOptions.DEFAULT.withTransactionTimeout(Duration.ofMillis(300)));
+        KeyValueStore quick = open(StoreOptions.DEFAULT.withCallTimeout(Duration.ofMillis(300)));
         assertThatThrownBy(() -> quick.run(tx -> {
             tx.set(key("early"), bytes("x"));
             sleep(Duration.ofMillis(700));
@@ -490,7 +515,7 @@ public abstract class KeyValueStoreConformance {
 
     @Test
     void timedOutReadSwallowedByTheBodyCommitsNothing() {
-        KeyValueStore quick = open(StoreOptions.DEFAULT.withTransactionTimeout(Duration.ofMillis(300)));
+        KeyValueStore quick = open(StoreOptions.DEFAULT.withCallTimeout(Duration.ofMillis(300)));
         assertThatThrownBy(() -> quick.run(tx -> {
             tx.set(key("early"), bytes("x"));
             sleep(Duration.ofMillis(700));
@@ -506,7 +531,7 @@ public abstract class KeyValueStoreConformance {
 
     @Test
     void readTransactionOverrunningItsTimeoutFails() {
-        KeyValueStore quick = open(StoreOptions.DEFAULT.withTransactionTimeout(Duration.ofMillis(300)));
+        KeyValueStore quick = open(StoreOptions.DEFAULT.withCallTimeout(Duration.ofMillis(300)));
         assertThatThrownBy(() -> quick.read(tx -> {
             sleep(Duration.ofMillis(700));
             return tx.get(key("k"));

@@ -1,6 +1,6 @@
 package io.frontier.store.kv.sqlite;
 
-import io.frontier.store.kv.KeyLimits;
+import io.frontier.store.kv.StoreOptions;
 import io.frontier.store.kv.TransactionTimeoutException;
 import io.frontier.store.kv.TransactionTooOldException;
 import java.time.Duration;
@@ -8,30 +8,29 @@ import java.time.Duration;
 /**
  * Whether one execution of a transaction body may still use its transaction: only until the
  * body returns, only until the call's deadline, and only while the transaction is younger than
- * FoundationDB lets a transaction live ({@link KeyLimits#MAX_TRANSACTION_AGE}), counted from
- * the moment the execution's SQLite transaction began, which is no later than FoundationDB
- * would take its read version.
+ * its {@link StoreOptions#attemptTimeout()} (at most FoundationDB's lifetime of a transaction),
+ * counted from the moment the execution's SQLite transaction began, which is no later than
+ * FoundationDB would take its read version.
  */
 final class Lifetime {
 
-    private static final long MAX_AGE_NANOS = KeyLimits.MAX_TRANSACTION_AGE.toNanos();
-
-    private final Deadline deadline;
+    private final Deadline call;
+    private final Deadline attempt;
     private final String store;
-    /** {@link System#nanoTime()} when this execution's transaction began. */
-    private final long startNanos = System.nanoTime();
     /** False once the body has returned or thrown; volatile so an escaped transaction fails on any thread. */
     private volatile boolean open = true;
 
-    Lifetime(Deadline deadline, String store) {
-        this.deadline = deadline;
+    /** The lifetime of an execution whose transaction begins now. */
+    Lifetime(Deadline call, Duration attemptTimeout, String store) {
+        this.call = call;
+        this.attempt = Deadline.after(attemptTimeout);
         this.store = store;
     }
 
     /**
      * @throws IllegalStateException if the body has already returned
-     * @throws TransactionTimeoutException if the deadline has passed
-     * @throws TransactionTooOldException if the transaction has outlived FoundationDB's limit
+     * @throws TransactionTimeoutException if the call's deadline has passed
+     * @throws TransactionTooOldException if the transaction has outlived its attempt timeout
      */
     void check() {
         if (!open) {
@@ -43,19 +42,18 @@ final class Lifetime {
     /**
      * Checks, after the body returned, that the transaction may still commit.
      *
-     * @throws TransactionTimeoutException if the deadline has passed
-     * @throws TransactionTooOldException if the transaction has outlived FoundationDB's limit
+     * @throws TransactionTimeoutException if the call's deadline has passed
+     * @throws TransactionTooOldException if the transaction has outlived its attempt timeout
      */
     void checkCommit() {
-        if (deadline.expired()) {
-            throw timedOut(store, deadline);
+        if (call.expired()) {
+            throw timedOut(store, call);
         }
-        long age = System.nanoTime() - startNanos;
-        if (age > MAX_AGE_NANOS) {
+        if (attempt.expired()) {
             throw new TransactionTooOldException("transaction outlived what FoundationDB allows")
                     .with("store", store)
-                    .with("age", Duration.ofNanos(age))
-                    .with("limit", KeyLimits.MAX_TRANSACTION_AGE);
+                    .with("age", attempt.timeout().plusNanos(-attempt.remainingNanos()))
+                    .with("limit", attempt.timeout());
         }
     }
 

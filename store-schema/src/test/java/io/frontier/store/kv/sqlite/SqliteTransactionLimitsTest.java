@@ -27,9 +27,8 @@ class SqliteTransactionLimitsTest extends TransactionLimitsConformance {
 
     @Test
     void executionOlderThanFiveSecondsIsRefusedEvenIfTheBodySwallowsItAndNothingIsCommitted() {
-        KeyValueStore patient = open(StoreOptions.DEFAULT.withTransactionTimeout(Duration.ofSeconds(30)));
         AtomicReference<RuntimeException> swallowed = new AtomicReference<>();
-        assertThatThrownBy(() -> patient.run(tx -> {
+        assertThatThrownBy(() -> store.run(tx -> {
             tx.set(key("early"), bytes("x"));
             sleep(KeyLimits.MAX_TRANSACTION_AGE.plusMillis(200));
             try {
