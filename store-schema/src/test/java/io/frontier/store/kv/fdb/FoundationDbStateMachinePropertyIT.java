@@ -4,8 +4,8 @@ import io.frontier.store.campaign.CampaignStateMachineProperties;
 import io.frontier.store.kv.KeyValueStore;
 import io.frontier.store.kv.StoreOptions;
 import java.nio.file.Path;
+import net.jqwik.api.Tag;
 import net.jqwik.api.lifecycle.AddLifecycleHook;
-import org.junit.jupiter.api.Tag;
 
 /**
  * The state machine properties on FoundationDB under client buggify, so that the store's bodies
