@@ -5,7 +5,7 @@ import io.frontier.store.campaign.Counts;
 import io.frontier.store.keyspace.Counter;
 import io.frontier.store.kv.KeyValueStore;
 import io.frontier.store.record.Owner;
-import io.frontier.store.view.EdgeMapView;
+import io.frontier.store.view.EdgeMapTally;
 import io.frontier.store.view.Load;
 import io.frontier.store.view.LoadView;
 import java.util.HashMap;
@@ -14,20 +14,22 @@ import java.util.function.Supplier;
 
 /**
  * Reads a {@link ProgressSnapshot} from the store: the counters, the edge map and the load of
- * this job's coordinators, each a snapshot read (a few keys, and at most 64 KiB of edge map for
- * AFL++'s default map size). Stateless apart from its collaborators.
+ * this job's coordinators, each a snapshot read of a few keys, and of at most 1 MiB of edge map
+ * after the first: an {@link EdgeMapTally} re-reads one part of the map per line (AFL++'s default
+ * map, 64 KiB, whole), so the edges shown may lag a large map by a few lines, never run ahead of
+ * it. Not thread-safe: one caller, root's loop.
  */
 public final class StoreProgress implements Supplier<ProgressSnapshot> {
 
     private final CampaignStore store;
-    private final EdgeMapView edges;
+    private final EdgeMapTally edges;
     private final LoadView loads;
     private final Map<Owner, Integer> coordinators;
 
     /** @param coordinators this job's coordinators: the owner each commits under, and its rank */
     public StoreProgress(CampaignStore store, KeyValueStore kv, Map<Owner, Integer> coordinators) {
         this.store = store;
-        this.edges = new EdgeMapView(kv, store.keys());
+        this.edges = new EdgeMapTally(kv, store.keys());
         this.loads = new LoadView(kv, store.keys());
         this.coordinators = Map.copyOf(coordinators);
     }

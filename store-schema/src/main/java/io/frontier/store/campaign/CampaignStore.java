@@ -15,6 +15,7 @@ import io.frontier.store.kv.Transaction;
 import io.frontier.store.manifest.Child;
 import io.frontier.store.manifest.ChildFate;
 import io.frontier.store.manifest.ManifestEntry;
+import io.frontier.store.paging.ShrinkingPages;
 import io.frontier.store.pruning.PruningMap;
 import io.frontier.store.pruning.PruningPolicy;
 import io.frontier.store.record.CampaignConfig;
@@ -34,6 +35,7 @@ import io.frontier.store.corpus.Digest;
 import io.frontier.store.record.WorkPayload;
 import io.frontier.store.record.WorkRecord;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Objects;
@@ -44,7 +46,8 @@ import java.util.Set;
  * The campaign's leases, commit decisions, manifest, counters and epochs, on any
  * {@link KeyValueStore}.
  *
- * <p>Every mutating method is one transaction that (1) reads the stored epoch serializably and
+ * <p>Every mutating method is one transaction (a batch of commit decisions may take several, see
+ * {@link #beginCommits}) that (1) reads the stored epoch serializably and
  * refuses a caller of another epoch, (2) for an item, reads its record serializably and refuses
  * a token other than the one stored, (3) checks for its own earlier effect and returns it if the
  * body already ran, and (4) only then writes. Tokens, result ids and request ids are generated
@@ -66,11 +69,19 @@ public final class CampaignStore {
     public static final int MAX_BATCH = 256;
     /** Most children one transaction writes (commit batch or completion batch). */
     public static final int MAX_CHILDREN_PER_TRANSACTION = ManifestEntry.MAX_CHILDREN;
+    /**
+     * Most edge map shards one transaction merges into: 64 BIT_ORs of 4 KiB, 256 KiB, which
+     * leaves a commit batch with room for its manifest entries under FoundationDB's 1 MB
+     * guideline. The whole map is 2048 shards, 8 MiB, close to FoundationDB's 10 MB hard limit.
+     */
+    public static final int MAX_EDGE_SHARDS_PER_TRANSACTION = 64;
 
     private final KeyValueStore kv;
     private final CampaignKeys keys;
     private final EpochFence fence;
     private final InvalidResults invalid;
+    /** Remembers how large a page of committing entries could be read without timing out. */
+    private final ShrinkingPages committingPages = new ShrinkingPages();
     /** Derived from the campaign's configuration, which never changes once written. */
     private volatile Parts parts;
 
@@ -377,7 +388,8 @@ public final class CampaignStore {
      */
     public List<ItemResult<Admission>> admit(long epoch, List<WorkPayload> payloads) {
         batchSize(payloads, MAX_BATCH);
-        return batch(epoch, payloads, (tx, table, parts, payload) -> {
+        List<byte[]> records = payloads.stream().map(payload -> keys.work(payload.hash())).toList();
+        return batch(epoch, records, payloads, (tx, table, parts, payload) -> {
             WorkRecord known = table.read(payload.hash());
             if (known != null) {
                 if (!known.payload().equals(payload)) {
@@ -426,7 +438,10 @@ public final class CampaignStore {
         double expiry = expiry(now, ttl);
         batchSize(leases, MAX_BATCH);
         List<Lease> copy = List.copyOf(leases);
-        return edit(epoch, (tx, table, parts) -> parts.leasing.renew(table, copy, epoch, expiry));
+        return edit(epoch, (tx, table, parts) -> {
+            tx.prefetch(workKeys(copy));
+            return parts.leasing.renew(table, copy, epoch, expiry);
+        });
     }
 
     /**
@@ -450,7 +465,10 @@ public final class CampaignStore {
         Times.instant("now", now);
         batchSize(leases, MAX_BATCH);
         List<Lease> copy = List.copyOf(leases);
-        return edit(epoch, (tx, table, parts) -> parts.leasing.release(table, copy, epoch));
+        return edit(epoch, (tx, table, parts) -> {
+            tx.prefetch(workKeys(copy));
+            return parts.leasing.release(table, copy, epoch);
+        });
     }
 
     /**
@@ -543,9 +561,13 @@ public final class CampaignStore {
      * decisions never conflict on it (on FoundationDB; the embedded store has one writer at a
      * time anyway). The consequence: two coordinators deciding at the same moment may both see
      * a tuple as new and both admit a child for it, so the frontier may hold an input more than
-     * strictly needed; a tuple is never lost, because BIT_OR only sets bits and every admitted
-     * child's tuples are merged in the transaction that admits it. Finding keys, by contrast,
-     * are read serializably, so each is written and counted exactly once.
+     * strictly needed; a tuple is never lost, because BIT_OR only sets bits and a child is
+     * admitted with every tuple it reached: the map holds only tuples that admitted children
+     * reach. Its tuples are merged in the transaction that admits it, except those in shards past
+     * {@link #MAX_EDGE_SHARDS_PER_TRANSACTION} (see {@link #beginCommits}): if those merges do not
+     * happen, the map holds less than the frontier reaches, and a later input is taken for new
+     * more often, never less. Finding keys, by contrast, are read serializably, so each is
+     * written and counted exactly once.
      *
      * <p>Idempotent for the same token and result: a repeated call returns the stored decision,
      * the fates included, with {@code repeated} true, and writes nothing (no finding, count or
@@ -565,9 +587,18 @@ public final class CampaignStore {
     }
 
     /**
-     * {@link #beginCommit} for many requests in one transaction, each decided on its own, in
-     * order: a request's children are triaged against what earlier requests of the batch
-     * admitted. The requests must name distinct results.
+     * {@link #beginCommit} for many requests, each decided on its own, in order: a request's
+     * children are triaged against what earlier requests of the batch admitted. The requests must
+     * name distinct results.
+     *
+     * <p>One transaction decides them all unless their children add to more than
+     * {@link #MAX_EDGE_SHARDS_PER_TRANSACTION} edge map shards: a request that would take it past
+     * that is left for another transaction, run right after, which decides it against the map
+     * with the earlier decisions merged. A request whose children alone add to more shards than
+     * that is decided in one transaction that merges the first of them; the rest are merged by
+     * transactions of their own before this call returns. Each request is still decided, with all
+     * its writes, in exactly one transaction, so a crash between them leaves some requests decided
+     * and the others not, as separate calls would.
      */
     public List<ItemResult<CommitTicket>> beginCommits(long epoch, List<CommitRequest> requests, double now) {
         double at = Times.instant("now", now);
@@ -580,8 +611,49 @@ public final class CampaignStore {
         if (requests.stream().map(CommitRequest::result).distinct().count() != requests.size()) {
             throw new InvalidInputException("commit batch names one result twice");
         }
-        List<CommitRequest> copy = List.copyOf(requests);
-        return edit(epoch, (tx, table, parts) -> parts.committing.beginAll(tx, table, copy, epoch, at));
+        List<ItemResult<CommitTicket>> results = new ArrayList<>(Collections.nCopies(requests.size(), null));
+        List<Integer> waiting = new ArrayList<>();
+        for (int i = 0; i < requests.size(); i++) {
+            waiting.add(i);
+        }
+        while (!waiting.isEmpty()) {
+            List<CommitRequest> round = waiting.stream().map(requests::get).toList();
+            CommitRound done = edit(epoch, (tx, table, parts) -> parts.committing.beginAll(tx, table, round, epoch, at));
+            mergeEdges(epoch, done.unmerged());
+            List<Integer> left = new ArrayList<>();
+            for (int k = 0; k < waiting.size(); k++) {
+                ItemResult<CommitTicket> result = done.results().get(k);
+                if (result == null) {
+                    left.add(waiting.get(k));
+                } else {
+                    results.set(waiting.get(k), result);
+                }
+            }
+            if (left.size() == waiting.size()) {
+                throw new IllegalStateException("a commit round decided none of its requests");
+            }
+            waiting = left;
+        }
+        return results;
+    }
+
+    /**
+     * Merges edge map bits a commit round admitted but could not merge itself, at most
+     * {@link #MAX_EDGE_SHARDS_PER_TRANSACTION} shards per transaction. The merges are blind
+     * BIT_ORs, harmless to repeat; should one fail or the process die first, those tuples are
+     * missing from the map, and a later input that reaches them is taken for new: the frontier
+     * may then hold an input more than needed, and none is lost.
+     */
+    private void mergeEdges(long epoch, Map<Integer, byte[]> unmerged) {
+        List<Map.Entry<Integer, byte[]>> shards = new ArrayList<>(unmerged.entrySet());
+        for (int from = 0; from < shards.size(); from += MAX_EDGE_SHARDS_PER_TRANSACTION) {
+            List<Map.Entry<Integer, byte[]>> part = shards.subList(from,
+                    Math.min(shards.size(), from + MAX_EDGE_SHARDS_PER_TRANSACTION));
+            edit(epoch, (tx, table, parts) -> {
+                part.forEach(shard -> tx.bitOr(keys.edges(shard.getKey()), shard.getValue()));
+                return null;
+            });
+        }
     }
 
     /**
@@ -628,19 +700,7 @@ public final class CampaignStore {
         double at = Times.instant("now", now);
         batchSize(entries, MAX_BATCH);
         List<Commitment> copy = List.copyOf(entries);
-        return edit(epoch, (tx, table, parts) -> {
-            int[] budget = {MAX_CHILDREN_PER_TRANSACTION};
-            List<ItemResult<Completion>> results = new ArrayList<>(copy.size());
-            for (Commitment entry : copy) {
-                try {
-                    results.add(ItemResult.ok(parts.committing.complete(tx, table, entry.work(), entry.result(), epoch, at,
-                            budget)));
-                } catch (FrontierException e) {
-                    results.add(ItemResult.failed(e));
-                }
-            }
-            return results;
-        });
+        return edit(epoch, (tx, table, parts) -> parts.committing.completeAll(tx, table, copy, epoch, at));
     }
 
     /**
@@ -661,7 +721,8 @@ public final class CampaignStore {
     }
 
     /**
-     * The first {@code limit} committing items with their entries, children and promotion
+     * The first {@code limit} committing items (fewer if their children are many, as
+     * {@link #listCommitting(Digest, int)} says) with their entries, children and promotion
      * marks, in work id order. Read-only.
      *
      * @throws io.frontier.store.error.UnreadableRecordException the problem of the first item
@@ -684,12 +745,14 @@ public final class CampaignStore {
      * cannot be read, or that disagree on the work or the result, is reported as {@link Blocked}
      * in the page and left as it is; the others are listed. Pass {@link CommittingPage#next} to
      * read the following page; entries ended meanwhile have left the index and are not listed.
+     * A page holds fewer entries, at least one, once their children come to about a mebibyte of
+     * chunks, or when a larger page's read timed out and it was read again smaller.
      */
     public CommittingPage listCommitting(Digest after, int limit) {
         if (limit < 1) {
             throw new InvalidInputException("listing limit must be positive").with("limit", limit);
         }
-        return kv.read(tx -> parts(tx).committing.page(tx, after, limit));
+        return committingPages.read(limit, size -> kv.read(tx -> parts(tx).committing.page(tx, after, size)));
     }
 
     /** The record of {@code work}, or null. Read-only. */
@@ -771,9 +834,10 @@ public final class CampaignStore {
      * {@link WorkTable}, whose summed counter changes are written last.
      */
     private <T> T edit(long epoch, Edit<T> body) {
-        return kv.run(tx -> {
-            fence.check(tx, epoch);
-            Parts parts = parts(tx);
+        return kv.run(transaction -> {
+            fence.check(transaction, epoch);
+            Parts parts = parts(transaction);
+            ReadAhead tx = new ReadAhead(transaction);
             WorkTable table = new WorkTable(tx, keys, parts.config.buckets());
             T result = body.apply(tx, table, parts);
             table.flush();
@@ -781,10 +845,14 @@ public final class CampaignStore {
         });
     }
 
-    /** Runs {@code each} for every item in one {@link #edit}; a refused item fails alone. */
-    private <R, T> List<ItemResult<T>> batch(long epoch, List<R> items, Item<R, T> each) {
+    /**
+     * Runs {@code each} for every item in one {@link #edit}, after reading {@code prefetched}
+     * together; a refused item fails alone.
+     */
+    private <R, T> List<ItemResult<T>> batch(long epoch, List<byte[]> prefetched, List<R> items, Item<R, T> each) {
         List<R> copy = List.copyOf(items);
         return edit(epoch, (tx, table, parts) -> {
+            tx.prefetch(prefetched);
             List<ItemResult<T>> results = new ArrayList<>(copy.size());
             for (R item : copy) {
                 try {
@@ -800,13 +868,17 @@ public final class CampaignStore {
     /** The body of an {@link #edit}. */
     @FunctionalInterface
     private interface Edit<T> {
-        T apply(Transaction tx, WorkTable table, Parts parts);
+        T apply(ReadAhead tx, WorkTable table, Parts parts);
     }
 
     /** The body of one item of a {@link #batch}. */
     @FunctionalInterface
     private interface Item<R, T> {
         T apply(Transaction tx, WorkTable table, Parts parts, R item);
+    }
+
+    private List<byte[]> workKeys(List<Lease> leases) {
+        return leases.stream().map(lease -> keys.work(lease.work())).toList();
     }
 
     private static double expiry(double now, double ttl) {

@@ -22,7 +22,7 @@ public interface KeyValueStore extends AutoCloseable {
      *
      * @return what the last, committed execution of {@code body} returned
      * @throws TransactionTimeoutException if the call did not finish within
-     *     {@link StoreOptions#transactionTimeout()}; nothing was committed
+     *     {@link StoreOptions#callTimeout()}; nothing was committed
      * @throws StoreException if the retry limit was reached, the call was nested in another
      *     {@code run}, or the backend failed; nothing was committed. An exception thrown by
      *     {@code body} itself reaches the caller unchanged, and nothing is committed then either.

@@ -417,7 +417,7 @@ class ResumeMatrixIT {
      * simply expire the transaction). Tries again after a short continue when it does.
      */
     private static void pauseOutsideAnyTransaction(CampaignHarness harness, long pid) throws Exception {
-        StoreOptions quick = StoreOptions.DEFAULT.withTransactionTimeout(Duration.ofMillis(500));
+        StoreOptions quick = StoreOptions.DEFAULT.withCallTimeout(Duration.ofMillis(500));
         for (int attempt = 0; attempt < 50; attempt++) {
             JobProcesses.signal(pid, "STOP");
             try (KeyValueStore kv = KeyValueStores.open(StoreUrl.parse(harness.storeUrl()), quick)) {

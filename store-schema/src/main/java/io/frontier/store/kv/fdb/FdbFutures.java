@@ -3,8 +3,11 @@ package io.frontier.store.kv.fdb;
 import io.frontier.store.kv.StoreException;
 import io.frontier.store.kv.TransactionInterruptedException;
 import io.frontier.store.kv.TransactionTimeoutException;
+import com.apple.foundationdb.async.AsyncUtil;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -22,8 +25,9 @@ final class FdbFutures {
     }
 
     /**
-     * The future's value. A failure is rethrown as it was (an {@code FDBException} stays one, so
-     * {@code Database.run} can decide whether to retry).
+     * The future's value. A failure is rethrown as it was, unwrapped from the
+     * {@code CompletionException}s a combined future wraps it in (an {@code FDBException} stays
+     * one, so {@code Database.run} can decide whether to retry).
      *
      * @throws TransactionTimeoutException if nothing arrived within {@code limit}
      */
@@ -32,6 +36,9 @@ final class FdbFutures {
             return future.get(limit.toNanos(), TimeUnit.NANOSECONDS);
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
+            while (cause instanceof CompletionException && cause.getCause() != null) {
+                cause = cause.getCause();
+            }
             if (cause instanceof RuntimeException runtime) {
                 throw runtime;
             }
@@ -54,6 +61,20 @@ final class FdbFutures {
                     "interrupted while waiting for FoundationDB", e).with("store", store);
             usable.waitAbandoned(failure);
             throw failure;
+        }
+    }
+
+    /**
+     * The values of all {@code futures}, in order, after one wait for all of them together,
+     * under the same limit and with the same failures as {@link #await}; when the wait is given
+     * up, every future still running is cancelled.
+     */
+    static <T> List<T> awaitAll(List<CompletableFuture<T>> futures, Duration limit, String store, Usable usable) {
+        try {
+            return await(AsyncUtil.getAll(futures), limit, store, usable);
+        } catch (RuntimeException | Error e) {
+            futures.forEach(future -> future.cancel(true));
+            throw e;
         }
     }
 }

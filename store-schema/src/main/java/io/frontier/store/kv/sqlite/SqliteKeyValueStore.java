@@ -29,10 +29,14 @@ import java.util.concurrent.locks.ReentrantLock;
  * <p>Reads: each {@link #read} borrows a reader connection; in WAL mode a reader sees the last
  * commit before its first read and neither blocks nor waits for writers.
  *
- * <p>Every call has a deadline ({@link StoreOptions#transactionTimeout()}) covering lock waits,
+ * <p>Every call has a deadline ({@link StoreOptions#callTimeout()}) covering lock waits,
  * every execution of the body and the commit; past it the call rolls back and throws
- * {@link TransactionTimeoutException}. Limits: one machine only (network filesystems are
- * refused); a slow body holds up every writer on the machine for as long as it runs.
+ * {@link TransactionTimeoutException}. Each execution, from the moment it holds the write lock,
+ * has the shorter {@link StoreOptions#attemptTimeout()}, FoundationDB's lifetime of a
+ * transaction; past it the call rolls back and throws
+ * {@link io.frontier.store.kv.TransactionTooOldException} at once, since nothing but the body
+ * can make an execution slow here. Limits: one machine only (network filesystems are refused); a
+ * slow body holds up every writer on the machine for as long as it runs.
  */
 public final class SqliteKeyValueStore implements KeyValueStore {
 
@@ -85,7 +89,7 @@ public final class SqliteKeyValueStore implements KeyValueStore {
 
     @Override
     public <T> T run(TransactionBody<T> body) {
-        Deadline deadline = Deadline.after(options.transactionTimeout());
+        Deadline deadline = Deadline.after(options.callTimeout());
         if (writerLock.isHeldByCurrentThread()) {
             throw new StoreException("transactions cannot be nested").with("store", description);
         }
@@ -94,13 +98,13 @@ public final class SqliteKeyValueStore implements KeyValueStore {
             ensureOpen();
             for (int execution = 1; ; execution++) {
                 beginImmediate(deadline);
-                Lifetime lifetime = new Lifetime(deadline, description);
+                Lifetime lifetime = new Lifetime(deadline, options.attemptTimeout(), description);
                 try {
-                    T result = body.apply(new SqliteTransaction(writer, lifetime));
+                    SqliteTransaction transaction = new SqliteTransaction(writer, lifetime, description);
+                    T result = body.apply(transaction);
                     lifetime.end();
-                    if (deadline.expired()) {
-                        throw Lifetime.timedOut(description, deadline);
-                    }
+                    lifetime.checkCommit();
+                    transaction.checkCommit();
                     if (Thread.currentThread().isInterrupted()) {
                         throw new TransactionInterruptedException("interrupted while the transaction body ran")
                                 .with("store", description);
@@ -124,12 +128,12 @@ public final class SqliteKeyValueStore implements KeyValueStore {
 
     @Override
     public <T> T read(ReadBody<T> body) {
-        Deadline deadline = Deadline.after(options.transactionTimeout());
+        Deadline deadline = Deadline.after(options.callTimeout());
         ensureOpen();
         Statements reader = borrowReader();
         try {
             for (int execution = 1; ; execution++) {
-                Lifetime lifetime = new Lifetime(deadline, description);
+                Lifetime lifetime = new Lifetime(deadline, options.attemptTimeout(), description);
                 reader.execute("BEGIN");
                 try {
                     T result = body.apply(new SqliteReadTransaction(reader, lifetime));
