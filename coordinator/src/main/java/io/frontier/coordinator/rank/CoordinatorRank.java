@@ -29,6 +29,7 @@ import io.frontier.store.corpus.Digest;
 import io.frontier.store.corpus.seed.SeedScan;
 import io.frontier.store.error.FrontierException;
 import io.frontier.store.keyspace.Counter;
+import io.frontier.store.kv.TransactionOutcomeUnknownException;
 import io.frontier.store.record.Owner;
 import io.frontier.store.record.WorkRecord;
 import io.frontier.store.wire.Assign;
@@ -175,6 +176,12 @@ public final class CoordinatorRank implements LocalFrontier {
                 syncPruningIfDue(nowMillis());
                 checkStartDeadline(nowMillis());
                 reportProgressIfDue(nowMillis());
+            } catch (TransactionOutcomeUnknownException unknown) {
+                // The campaign store already called the operation again; whether it took effect
+                // stays unknown, so this job stops, and the next job's replay finishes it.
+                log.printf("coordinator %d: a store operation's outcome stayed unknown; stopping: %s%n",
+                        transport.rank(), unknown.getMessage());
+                termination.controlFailure(unknown, System.nanoTime());
             } catch (FrontierException failure) {
                 termination.controlFailure(failure, System.nanoTime());
             }

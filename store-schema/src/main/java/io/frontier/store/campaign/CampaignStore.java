@@ -12,6 +12,8 @@ import io.frontier.store.kv.KeyValue;
 import io.frontier.store.kv.KeyValueStore;
 import io.frontier.store.kv.ReadTransaction;
 import io.frontier.store.kv.Transaction;
+import io.frontier.store.kv.TransactionBody;
+import io.frontier.store.kv.TransactionOutcomeUnknownException;
 import io.frontier.store.manifest.Child;
 import io.frontier.store.manifest.ChildFate;
 import io.frontier.store.manifest.ManifestEntry;
@@ -54,6 +56,15 @@ import java.util.Set;
  * before the transaction starts, and times are passed in by the caller, so a re-executed body
  * makes the same decision. A refused call writes nothing.
  *
+ * <p>Outcome unknown: when the store cannot tell whether a mutating call's transaction
+ * committed ({@link TransactionOutcomeUnknownException}, on FoundationDB after
+ * {@code commit_unknown_result} or a timeout during a commit), the method calls the store again
+ * with the same body, up to {@value #OUTCOME_CALLS} times, since each body recognises its own
+ * earlier effect. If the outcome is still unknown, the method throws
+ * {@link TransactionOutcomeUnknownException}: the operation took effect once or not at all, and
+ * calling it again with the same arguments, or replay by the next job, finishes it. Every other
+ * exception of a mutating method means that it changed nothing.
+ *
  * <p>Times are Unix seconds as {@code double}; NaN, infinite and negative times and TTLs are
  * refused with {@link InvalidInputException} before anything is read. A stored record that
  * cannot be decoded is never overwritten: single-item calls throw its
@@ -75,6 +86,12 @@ public final class CampaignStore {
      * guideline. The whole map is 2048 shards, 8 MiB, close to FoundationDB's 10 MB hard limit.
      */
     public static final int MAX_EDGE_SHARDS_PER_TRANSACTION = 64;
+
+    /**
+     * How many times one mutating operation is called while the store cannot tell whether it
+     * committed ({@link TransactionOutcomeUnknownException}) before that reaches the caller.
+     */
+    static final int OUTCOME_CALLS = 3;
 
     private final KeyValueStore kv;
     private final CampaignKeys keys;
@@ -104,7 +121,7 @@ public final class CampaignStore {
      */
     public EpochRecord init(CampaignConfig config, String job, double now) {
         EpochRecord first = EpochRecord.of(1, Owner.of(job).name(), Times.instant("now", now));
-        return kv.run(tx -> {
+        return mutate(tx -> {
             byte[] stored = tx.get(keys.config());
             if (stored != null) {
                 CampaignConfig existing = RecordCodec.CONFIG.decode(keys.config(), stored);
@@ -151,7 +168,7 @@ public final class CampaignStore {
     public EpochRecord init(CampaignConfig config, CampaignIdentity identity, ExplorationPolicy policy,
             PruningPolicy pruning, String job, double now) {
         EpochRecord first = EpochRecord.of(1, Owner.of(job).name(), Times.instant("now", now));
-        return kv.run(tx -> {
+        return mutate(tx -> {
             byte[] stored = tx.get(keys.config());
             if (stored != null) {
                 CampaignConfig existing = RecordCodec.CONFIG.decode(keys.config(), stored);
@@ -197,7 +214,7 @@ public final class CampaignStore {
      *     neither {@code expected} nor {@code next}
      */
     public void replaceIdentity(String expected, CampaignIdentity next) {
-        kv.run(tx -> {
+        mutate(tx -> {
             if (tx.get(keys.config()) == null) {
                 throw new CampaignSetupException("campaign is not in the store");
             }
@@ -294,7 +311,7 @@ public final class CampaignStore {
      */
     public EpochRecord bumpEpoch(long expected, String job, double now) {
         EpochRecord next = EpochRecord.of(expected + 1, Owner.of(job).name(), Times.instant("now", now));
-        return kv.run(tx -> {
+        return mutate(tx -> {
             EpochRecord current = fence.current(tx);
             if (current.epoch() == next.epoch() && current.job().equals(next.job())) {
                 return current;
@@ -327,7 +344,7 @@ public final class CampaignStore {
             throw new InvalidInputException("heartbeat is not of the caller's epoch")
                     .with("presentedEpoch", epoch).with("heartbeatEpoch", beat == null ? "null" : beat.epoch());
         }
-        kv.run(tx -> {
+        mutate(tx -> {
             EpochRecord current = fence.check(tx, epoch);
             if (!current.job().equals(beat.job())) {
                 throw new InvalidInputException("heartbeat names another job than the one that runs the epoch")
@@ -350,13 +367,16 @@ public final class CampaignStore {
      * Records a change of the campaign's settings as the next in sequence, unless the epoch has
      * moved from {@code expectedEpoch}: the caller judged, in that epoch, that no job runs, and a
      * job that started since may already have read the old settings. One transaction that reads
-     * the epoch serializably, so it is ordered against {@link #bumpEpoch}.
+     * the epoch serializably, so it is ordered against {@link #bumpEpoch}. Idempotent: if the
+     * last recorded change is this one (same epoch, changes and settings digest), as after a
+     * commit whose outcome was unknown or a command run again, it is returned and nothing is
+     * written.
      *
      * @throws CampaignSetupException if the epoch is no longer {@code expectedEpoch}
      */
     public SettingsChange recordSettingsChange(long expectedEpoch, List<String> changes, String settingsSha256,
                                                double now) {
-        return kv.run(tx -> {
+        return mutate(tx -> {
             EpochRecord current = fence.current(tx);
             if (current.epoch() != expectedEpoch) {
                 throw new CampaignSetupException("a job started while the settings were being changed")
@@ -365,8 +385,13 @@ public final class CampaignStore {
             }
             KeyRange range = keys.settingsChanges();
             List<KeyValue> last = tx.getRange(range.begin(), range.end(), 1, true);
-            long sequence = last.isEmpty() ? 1
-                    : RecordCodec.SETTINGS_CHANGE.decode(last.get(0).key(), last.get(0).value()).sequence() + 1;
+            SettingsChange previous = last.isEmpty() ? null
+                    : RecordCodec.SETTINGS_CHANGE.decode(last.get(0).key(), last.get(0).value());
+            if (previous != null && previous.epoch() == expectedEpoch && previous.changes().equals(changes)
+                    && previous.settingsSha256().equals(settingsSha256)) {
+                return previous;
+            }
+            long sequence = previous == null ? 1 : previous.sequence() + 1;
             SettingsChange change = SettingsChange.of(sequence, expectedEpoch, changes, settingsSha256, now);
             tx.set(keys.settingsChange(sequence), RecordCodec.SETTINGS_CHANGE.encode(change));
             return change;
@@ -776,7 +801,7 @@ public final class CampaignStore {
     public Quiescence checkQuiescence(long epoch, double now) {
         double at = Times.instant("now", now);
         String check = ResultId.random().hex();
-        return kv.run(tx -> {
+        return mutate(tx -> {
             fence.check(tx, epoch);
             byte[] markerKey = keys.quiescence();
             byte[] stored = tx.get(markerKey);
@@ -830,11 +855,36 @@ public final class CampaignStore {
     }
 
     /**
+     * Runs a mutating {@code body} in one transaction. When the store cannot tell whether the
+     * transaction committed, the same body runs again, up to {@value #OUTCOME_CALLS} calls in
+     * all: every body here recognises its own earlier effect, so a call that commits, or that
+     * finds the earlier commit, ends the doubt. If the outcome stays unknown, the exception says
+     * so and how it is resolved.
+     *
+     * @throws TransactionOutcomeUnknownException if the last of the calls still could not tell
+     */
+    private <T> T mutate(TransactionBody<T> body) {
+        for (int call = 1; ; call++) {
+            try {
+                return kv.run(body);
+            } catch (TransactionOutcomeUnknownException unknown) {
+                if (call == OUTCOME_CALLS) {
+                    throw new TransactionOutcomeUnknownException("store could not tell whether a campaign operation"
+                            + " took effect, even after running it again; it is idempotent: running it again finishes"
+                            + " it, and frontier resume replays what a job left unfinished", unknown)
+                            .with("calls", call)
+                            .with("lastCall", unknown.getMessage());
+                }
+            }
+        }
+    }
+
+    /**
      * Runs {@code body} in one transaction after the epoch check, with this execution's own
      * {@link WorkTable}, whose summed counter changes are written last.
      */
     private <T> T edit(long epoch, Edit<T> body) {
-        return kv.run(transaction -> {
+        return mutate(transaction -> {
             fence.check(transaction, epoch);
             Parts parts = parts(transaction);
             ReadAhead tx = new ReadAhead(transaction);

@@ -77,4 +77,44 @@ final class FdbFutures {
             throw e;
         }
     }
+
+    /**
+     * Waits for a commit, through interrupts: the commit was sent, so giving up at an interrupt
+     * would only hide whether it happened. An interrupt met while waiting is set again on the
+     * thread before this returns or throws.
+     *
+     * @throws TransactionTimeoutException if FoundationDB did not answer within {@code limit};
+     *     the commit's outcome is then unknown
+     */
+    static void awaitCommit(CompletableFuture<Void> commit, Duration limit, String store) {
+        long end = System.nanoTime() + limit.toNanos();
+        boolean interrupted = false;
+        try {
+            while (true) {
+                try {
+                    commit.get(Math.max(0, end - System.nanoTime()), TimeUnit.NANOSECONDS);
+                    return;
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                } catch (ExecutionException e) {
+                    Throwable cause = e.getCause();
+                    if (cause instanceof RuntimeException runtime) {
+                        throw runtime;
+                    }
+                    if (cause instanceof Error error) {
+                        throw error;
+                    }
+                    throw new StoreException("FoundationDB commit failed", cause).with("store", store);
+                } catch (TimeoutException e) {
+                    throw new TransactionTimeoutException("FoundationDB did not answer a commit within the transaction's deadline", e)
+                            .with("store", store)
+                            .with("waited", limit);
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
 }

@@ -26,7 +26,11 @@ import java.util.concurrent.CompletableFuture;
  * may have committed) and waits FoundationDB's back-off. That case is not handled here but by
  * the contract of {@link KeyValueStore#run}: every body is idempotent, with ids made outside the
  * retry loop and a check for its own earlier effect first, so a second execution finds its work
- * done. FoundationDB's automatic idempotency option is deliberately not used.
+ * done. FoundationDB's automatic idempotency option is deliberately not used. If the call ends
+ * (out of executions or time, or refused) before a later execution could tell whether such a
+ * commit happened, it ends with {@link io.frontier.store.kv.TransactionOutcomeUnknownException},
+ * never with an error that would say nothing was committed ({@link CommitDoubt}). A commit is
+ * waited for through interrupts, since an interrupt could not take it back.
  *
  * <p>Bounds: FoundationDB's timeout option counts from the transaction's creation and is not
  * reset by {@code onError} (API 610 and later), so one timeout for the whole loop would let a
@@ -39,8 +43,6 @@ import java.util.concurrent.CompletableFuture;
  */
 public final class FoundationDbKeyValueStore implements KeyValueStore {
 
-    /** FoundationDB's error for a transaction cancelled by its timeout option. */
-    private static final int TRANSACTION_TIMED_OUT = 1031;
     /** Extra time a wait gives FoundationDB to report its own timeout before giving up itself. */
     private static final Duration WAIT_GRACE = Duration.ofSeconds(1);
 
@@ -111,15 +113,20 @@ public final class FoundationDbKeyValueStore implements KeyValueStore {
 
     /**
      * The retry loop of one call: executes {@code execution} (and commits, if {@code commit})
-     * until it succeeds, fails for good, or the call runs out of executions or time.
+     * until it succeeds, fails for good, or the call runs out of executions or time. If an
+     * earlier commit may have happened, a store failure that ends the call is reported as
+     * {@link io.frontier.store.kv.TransactionOutcomeUnknownException} ({@link CommitDoubt}).
      */
     private <T> T executions(boolean commit, Execution<T> execution) {
         long callEnd = System.nanoTime() + options.callTimeout().toNanos();
         long attemptNanos = options.attemptTimeout().toNanos();
+        CommitDoubt doubt = new CommitDoubt();
+        int executed = 0;
         com.apple.foundationdb.Transaction transaction = database.createTransaction();
         long created = System.nanoTime();
         try {
-            for (int executed = 1; ; executed++) {
+            while (true) {
+                executed++;
                 long start = System.nanoTime();
                 long bound = Math.min(attemptNanos, callEnd - start);
                 if (bound <= 0) {
@@ -128,20 +135,25 @@ public final class FoundationDbKeyValueStore implements KeyValueStore {
                 boolean boundByCall = bound < attemptNanos;
                 transaction.options().setTimeout(millisUp(start - created + bound));
                 Duration waitLimit = Duration.ofNanos(bound).plus(WAIT_GRACE);
+                boolean committing = false;
                 try {
                     T result = once(transaction, execution, waitLimit);
                     if (commit) {
-                        FdbFutures.await(transaction.commit(), waitLimit, description, new Usable());
+                        committing = true;
+                        commit(transaction, waitLimit, doubt);
                     }
                     return result;
                 } catch (FDBException e) {
-                    if (e.getCode() == TRANSACTION_TIMED_OUT && boundByCall) {
+                    if (committing) {
+                        doubt.commitFailed(e, e.isMaybeCommitted());
+                    }
+                    if (e.getCode() == CommitDoubt.TRANSACTION_TIMED_OUT && boundByCall) {
                         throw callTimedOut(e);
                     }
                     if (executed >= options.retryLimit()) {
                         throw retryLimitReached(e, executed);
                     }
-                    if (e.getCode() == TRANSACTION_TIMED_OUT) {
+                    if (e.getCode() == CommitDoubt.TRANSACTION_TIMED_OUT) {
                         // This execution outlived its own bound, not the call's: run the body
                         // again on a new transaction, whose timeout counts from its creation.
                         transaction.close();
@@ -160,11 +172,27 @@ public final class FoundationDbKeyValueStore implements KeyValueStore {
                 }
             }
         } catch (FDBException e) {
-            throw failed(e);
+            throw doubt.ending(failed(e), description, executed);
+        } catch (RuntimeException e) {
+            throw doubt.ending(e, description, executed);
         } finally {
             if (transaction != null) {
                 transaction.close();
             }
+        }
+    }
+
+    /**
+     * Commits {@code transaction} and waits for the answer without giving in to interrupts: an
+     * interrupt now could not stop a commit already sent, only hide its outcome. The thread's
+     * interrupt status is kept for the caller.
+     */
+    private void commit(com.apple.foundationdb.Transaction transaction, Duration waitLimit, CommitDoubt doubt) {
+        try {
+            FdbFutures.awaitCommit(transaction.commit(), waitLimit, description);
+        } catch (TransactionTimeoutException unanswered) {
+            doubt.commitUnanswered(unanswered);
+            throw unanswered;
         }
     }
 
@@ -223,7 +251,7 @@ public final class FoundationDbKeyValueStore implements KeyValueStore {
 
     /** The call's end after its last execution failed with {@code last}, which FoundationDB would have retried. */
     private StoreException retryLimitReached(FDBException last, int executed) {
-        if (last.getCode() == TRANSACTION_TIMED_OUT) {
+        if (last.getCode() == CommitDoubt.TRANSACTION_TIMED_OUT) {
             return new TransactionTooOldException("transaction outlived what FoundationDB allows", last)
                     .with("store", description)
                     .with("limit", options.attemptTimeout())
@@ -245,7 +273,7 @@ public final class FoundationDbKeyValueStore implements KeyValueStore {
         if (limit != null) {
             return limit;
         }
-        if (error.getCode() == TRANSACTION_TIMED_OUT) {
+        if (error.getCode() == CommitDoubt.TRANSACTION_TIMED_OUT) {
             return callTimedOut(error);
         }
         return new StoreException("FoundationDB transaction failed", error)

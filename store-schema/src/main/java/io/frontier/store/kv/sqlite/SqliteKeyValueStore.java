@@ -1,5 +1,6 @@
 package io.frontier.store.kv.sqlite;
 
+import io.frontier.store.kv.DamagedStoreException;
 import io.frontier.store.kv.KeyValueStore;
 import io.frontier.store.kv.NotAStoreFileException;
 import io.frontier.store.kv.ReadBody;
@@ -7,6 +8,7 @@ import io.frontier.store.kv.StoreException;
 import io.frontier.store.kv.StoreOptions;
 import io.frontier.store.kv.TransactionBody;
 import io.frontier.store.kv.TransactionInterruptedException;
+import io.frontier.store.kv.TransactionOutcomeUnknownException;
 import io.frontier.store.kv.TransactionTimeoutException;
 import io.frontier.store.kv.UnsupportedFilesystemException;
 import java.nio.file.Files;
@@ -109,7 +111,7 @@ public final class SqliteKeyValueStore implements KeyValueStore {
                         throw new TransactionInterruptedException("interrupted while the transaction body ran")
                                 .with("store", description);
                     }
-                    writer.execute("COMMIT");
+                    commit();
                     return result;
                 } catch (BusyException e) {
                     lifetime.end();
@@ -175,6 +177,23 @@ public final class SqliteKeyValueStore implements KeyValueStore {
             }
         } finally {
             writerLock.unlock();
+        }
+    }
+
+    /**
+     * Commits the writer's transaction. A failed {@code COMMIT} (other than the database being
+     * busy, after which the transaction is still open and is retried, or found damaged) leaves
+     * the outcome unknown: SQLite may have written the commit to the log before the error, and
+     * its recovery would then find it.
+     */
+    private void commit() {
+        try {
+            writer.execute("COMMIT");
+        } catch (DamagedStoreException e) {
+            throw e;
+        } catch (StoreException e) {
+            throw new TransactionOutcomeUnknownException("transaction may or may not have committed", e)
+                    .with("store", description);
         }
     }
 

@@ -173,11 +173,14 @@ final class SqliteTransaction implements Transaction {
     }
 
     /**
-     * Checks, after the body returned, what FoundationDB checks at commit.
+     * Checks, after the body returned, what FoundationDB checks at commit, and that no read was
+     * refused.
      *
+     * @throws io.frontier.store.kv.AccessedUnreadableException if a read was refused, even if the body caught it
      * @throws io.frontier.store.kv.TransactionTooLargeException if the affected data exceeds FoundationDB's limit
      */
     void checkCommit() {
+        unreadable.refuseCommitAfterRefusedRead();
         affected.refuseIfTooLarge(store);
     }
 

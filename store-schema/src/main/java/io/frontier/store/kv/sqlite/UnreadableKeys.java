@@ -24,6 +24,8 @@ import java.util.TreeSet;
 final class UnreadableKeys {
 
     private final NavigableSet<byte[]> stampedValueKeys = new TreeSet<>(Arrays::compareUnsigned);
+    /** The first read refused, or null: a body that caught it must still not commit. */
+    private AccessedUnreadableException refused;
     /** Ranges {@code [begin, end)} that versionstamped keys may land in. */
     private final List<byte[][]> stampedKeyRanges = new ArrayList<>();
 
@@ -87,9 +89,25 @@ final class UnreadableKeys {
         return Arrays.copyOf(key, key.length + 1);
     }
 
-    private static AccessedUnreadableException refused(byte[] key, String store) {
-        return new AccessedUnreadableException("transaction read what it wrote with a versionstamp")
+    /**
+     * @throws AccessedUnreadableException the first read this transaction was refused, if any:
+     *     FoundationDB fails the body's read with an error the body does not catch as its own,
+     *     so a body that caught the refusal here must not commit either
+     */
+    void refuseCommitAfterRefusedRead() {
+        if (refused != null) {
+            throw refused;
+        }
+    }
+
+    private AccessedUnreadableException refused(byte[] key, String store) {
+        AccessedUnreadableException refusal = new AccessedUnreadableException(
+                "transaction read what it wrote with a versionstamp")
                 .with("store", store)
                 .with("keyPrefix", KeyLimits.prefix(key));
+        if (refused == null) {
+            refused = refusal;
+        }
+        return refusal;
     }
 }
