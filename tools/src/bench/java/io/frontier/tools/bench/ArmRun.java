@@ -37,9 +37,9 @@ record ArmRun(ExplorationArm arm, List<double[]> curve, JsonNode summary, JsonNo
         return -1;
     }
 
-    /** The busy fraction of the job's workers together, if the summary reports it. */
+    /** The busy fraction of the job's workers together (time in the target over wall time at work). */
     double busyFraction() {
-        return summary.path("totals").path("busyFraction").asDouble(Double.NaN);
+        return summary.path("busy").path("overall").path("busyFraction").asDouble(Double.NaN);
     }
 
     /** Children of committed results, as {@code status} counts them. */
