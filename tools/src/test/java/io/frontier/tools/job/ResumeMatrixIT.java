@@ -84,10 +84,13 @@ class ResumeMatrixIT {
 
     @Test
     void nonRootCoordinatorKilledAfterBeginCommitIsReplayedByTheNextRoot() throws Exception {
-        Campaign campaign = derived(2, 4);
+        // The root starts dispatching first and takes items of other buckets when its own run out:
+        // with fast executions and large claims it could finish the campaign before rank 1 commits
+        // anything. Slow executions and claims of one item leave rank 1 most of the work.
+        Campaign campaign = derived(2, 6, "--sleep-ms", "500");
 
         CampaignHarness.Run crashed = campaign.harness.run(2, 2, "--heartbeat-interval", BEAT_MILLIS,
-                "--faults", stop(1, StopPoint.AFTER_BEGIN_COMMIT, 1));
+                "--claim-batch", "1", "--faults", stop(1, StopPoint.AFTER_BEGIN_COMMIT, 1));
 
         assertKilledByFault(crashed);
         CampaignLedger atCrash = campaign.harness.ledger();
