@@ -15,6 +15,7 @@ import io.frontier.store.exploration.Tier;
 import io.frontier.store.exploration.TierRoom;
 import io.frontier.store.keyspace.CampaignKeys;
 import io.frontier.store.keyspace.Counter;
+import io.frontier.store.keyspace.ExecutorCounter;
 import io.frontier.store.keyspace.KeyRange;
 import io.frontier.store.kv.KeyValue;
 import io.frontier.store.kv.ReadTransaction;
@@ -31,13 +32,16 @@ import io.frontier.store.manifest.PromotionMarks;
 import io.frontier.store.manifest.ResultOutcome;
 import io.frontier.store.record.CampaignConfig;
 import io.frontier.store.record.FindingRecord;
+import io.frontier.store.record.Owner;
 import io.frontier.store.record.ResultId;
 import io.frontier.store.corpus.Digest;
 import io.frontier.store.record.WorkPayload;
 import io.frontier.store.record.WorkRecord;
 import io.frontier.store.record.WorkState;
 import io.frontier.store.wire.DeclaredChild;
+import io.frontier.store.wire.Execution;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
@@ -125,12 +129,14 @@ final class Committing {
         ManifestEntry entry = new ManifestEntry(ManifestEntry.SCHEMA, request.result(), record.id(),
                 record.token(), record.owner(), epoch, request.stage(), declared,
                 ManifestEntry.chunksFor(declared), request.execution(), now, record.round(), record.limitFactor());
-        List<Child> children = triage(tx, table, map, room, record, request, epoch, now);
+        Triaged triaged = triage(tx, table, map, room, record, request, epoch, now);
+        List<Child> children = triaged.children();
         if (request.finding() != null) {
             findings.record(tx, table, FindingRecord.of(record.id(), request.finding(),
                     request.execution().executor(), record.id(), request.result(), epoch, now));
         }
         tx.add(keys.load(record.owner()), 1);
+        countByExecutor(tx, record.owner(), request.execution(), triaged);
         tx.setVersionstampedKey(keys.manifestToStamp(userVersion, 0), ManifestCodecs.ENTRY.encode(entry));
         for (int chunk = 0; chunk < entry.chunks(); chunk++) {
             int from = chunk * ManifestEntry.CHUNK_SIZE;
@@ -144,7 +150,8 @@ final class Committing {
     }
 
     /**
-     * The fate of each declared child, in order: a child with a finding is a
+     * The fate of each declared child, in order, with the count of those that reached nothing
+     * new and of those without coverage: a child with a finding is a
      * {@linkplain ChildFate#FINDING finding}, recorded (once per signature and input) and counted;
      * a child without coverage joins the frontier untriaged; any other child joins the frontier
      * if its coverage holds a tuple {@code map} does not, with the edges it reached first as its
@@ -153,24 +160,64 @@ final class Committing {
      * coverage is not admitted into the map: the map describes the inputs kept as work, and a
      * sibling that reaches the same tuples without crashing is worth running.
      */
-    private List<Child> triage(Transaction tx, WorkTable table, EdgeMap map, Supplier<TierRoom> room,
+    private Triaged triage(Transaction tx, WorkTable table, EdgeMap map, Supplier<TierRoom> room,
             WorkRecord record, CommitRequest request, long epoch, double now) {
         List<Child> children = new ArrayList<>(request.children().size());
+        int redundant = 0;
+        int untriaged = 0;
         for (DeclaredChild declared : request.children()) {
             if (declared.finding() != null) {
                 findings.record(tx, table, FindingRecord.of(declared.digest(), declared.finding(),
                         request.execution().executor(), record.id(), request.result(), epoch, now));
                 children.add(new Child(declared.digest(), declared.size(), ChildFate.FINDING, 0));
             } else if (declared.coverage() == null) {
+                untriaged++;
                 children.add(Child.frontier(declared.digest(), declared.size()));
             } else {
                 Novelty novelty = map.admit(declared.coverage());
-                children.add(novelty.any()
-                        ? new Child(declared.digest(), declared.size(), ChildFate.FRONTIER, novelty.edges())
-                        : new Child(declared.digest(), declared.size(), redundantFate(room, declared.size()), 0));
+                if (novelty.any()) {
+                    children.add(new Child(declared.digest(), declared.size(), ChildFate.FRONTIER, novelty.edges()));
+                } else {
+                    redundant++;
+                    children.add(new Child(declared.digest(), declared.size(), redundantFate(room, declared.size()), 0));
+                }
             }
         }
-        return children;
+        return new Triaged(children, redundant, untriaged);
+    }
+
+    /**
+     * The children of one commit decision as triage decided them, and how many of them reached
+     * nothing new ({@code redundant}, whatever fate the exploration mode gave them) or carried no
+     * coverage to judge ({@code untriaged}).
+     */
+    private record Triaged(List<Child> children, int redundant, int untriaged) {
+
+        long newEdges() {
+            return children.stream().mapToLong(Child::newEdges).sum();
+        }
+    }
+
+    /**
+     * Counts one committed execution under its coordinator and executor kind: the execution,
+     * its wall time, its children, those that reached nothing new or carried no coverage, and
+     * the edges they reached first. Atomic ADDs that no transaction reads serializably, in the
+     * decision's own transaction, so each result moves them once and no two decisions conflict.
+     */
+    private void countByExecutor(Transaction tx, Owner owner, Execution execution, Triaged triaged) {
+        String kind = execution.executor();
+        tx.add(keys.executorCount(owner, kind, ExecutorCounter.EXECUTIONS), 1);
+        Map<ExecutorCounter, Long> amounts = new EnumMap<>(ExecutorCounter.class);
+        amounts.put(ExecutorCounter.EXECUTION_MILLIS, execution.wallMillis());
+        amounts.put(ExecutorCounter.CHILDREN, (long) triaged.children().size());
+        amounts.put(ExecutorCounter.REDUNDANT, (long) triaged.redundant());
+        amounts.put(ExecutorCounter.UNTRIAGED, (long) triaged.untriaged());
+        amounts.put(ExecutorCounter.NEW_EDGES, triaged.newEdges());
+        amounts.forEach((counter, amount) -> {
+            if (amount > 0) {
+                tx.add(keys.executorCount(owner, kind, counter), amount);
+            }
+        });
     }
 
     /**

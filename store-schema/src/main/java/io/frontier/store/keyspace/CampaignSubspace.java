@@ -39,8 +39,11 @@ package io.frontier.store.keyspace;
  *  │                                               campaign's settings after its creation
  *  ├─ 20 EXPLORATION                             → ExplorationPolicy JSON, written with CONFIG;
  *  │                                               absent in campaigns created before tiers
- *  └─ 21 TIERED      (tier, size class, bucket, id) → empty  one per pending item of tier 1 or
- *                                                  more (tier 0 stays in READY)
+ *  ├─ 21 TIERED      (tier, size class, bucket, id) → empty  one per pending item of tier 1 or
+ *  │                                               more (tier 0 stays in READY)
+ *  └─ 22 EXECUTOR_COUNTS (owner, executor, counter) → 8-byte little-endian, atomic ADD: what the
+ *                                                  executions of one executor kind committed by
+ *                                                  that coordinator amount to
  * </pre>
  *
  * <p>LEASED orders by epoch first, so one range read finds every lease of an older epoch and
@@ -50,7 +53,8 @@ package io.frontier.store.keyspace;
  * bug list together; a commit decision reads a FINDING key serializably, so each is written and
  * counted once. EDGES and LOAD are only ever merged with atomic mutations, and commit decisions
  * read EDGES by snapshot only, so coordinators that add coverage or executions at the same time
- * do not conflict (two may then both admit an input for the same new tuple; none is lost).
+ * do not conflict (two may then both admit an input for the same new tuple; none is lost);
+ * EXECUTOR_COUNTS likewise, and each of its keys is written by the one coordinator it names.
  * HEARTBEAT is written blind and read only by snapshot, so a beat conflicts with nothing but an
  * epoch bump. TIERED orders by tier and then by size class, so one range read from its start
  * finds the lowest non-empty tier's smallest inputs. Numbers are only ever appended.
@@ -77,7 +81,8 @@ public enum CampaignSubspace {
     IDENTITY(18),
     SETTINGS(19),
     EXPLORATION(20),
-    TIERED(21);
+    TIERED(21),
+    EXECUTOR_COUNTS(22);
 
     private final long number;
 

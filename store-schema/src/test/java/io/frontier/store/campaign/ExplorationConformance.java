@@ -3,6 +3,7 @@ package io.frontier.store.campaign;
 import static io.frontier.store.campaign.CampaignFixtures.id;
 import static io.frontier.store.campaign.CampaignFixtures.payload;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.entry;
 import static org.assertj.core.api.Assertions.tuple;
 
 import io.frontier.store.corpus.Digest;
@@ -23,6 +24,8 @@ import io.frontier.store.record.Owner;
 import io.frontier.store.record.ResultId;
 import io.frontier.store.record.WorkRecord;
 import io.frontier.store.record.WorkState;
+import io.frontier.store.view.ExecutorTally;
+import io.frontier.store.view.ExecutorTallyView;
 import io.frontier.store.view.ManifestRecord;
 import io.frontier.store.view.ManifestView;
 import io.frontier.store.wire.DeclaredChild;
@@ -215,6 +218,14 @@ public abstract class ExplorationConformance {
         Completion done = run(seedClaimed("a"), COMMAND, reaching("new", 3, 5), reaching("same", 4, 5));
         assertThat(done.enqueued()).containsExactlyInAnyOrder(id("new"), id("same"));
         assertThat(store.work(id("same")).tier()).isEqualTo(Tier.NEW_COVERAGE);
+    }
+
+    @Test
+    void inAClosureAChildThatReachedNothingNewStillCountsAsRedundant() throws Exception {
+        create(TIERS.withMode(Exploration.CLOSURE));
+        run(seedClaimed("a"), COMMAND, reaching("new", 3, 5), reaching("same", 4, 5));
+        assertThat(new ExecutorTallyView(kv, keys).read().byExecutor())
+                .containsExactly(entry("command", new ExecutorTally(1, 10, 2, 1, 0, 1)));
     }
 
     // ---- rounds ----------------------------------------------------------------------------
