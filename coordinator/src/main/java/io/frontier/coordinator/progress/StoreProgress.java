@@ -2,26 +2,34 @@ package io.frontier.coordinator.progress;
 
 import io.frontier.store.campaign.CampaignStore;
 import io.frontier.store.campaign.Counts;
+import io.frontier.store.exploration.Tier;
 import io.frontier.store.keyspace.Counter;
 import io.frontier.store.kv.KeyValueStore;
 import io.frontier.store.record.Owner;
 import io.frontier.store.view.EdgeMapView;
+import io.frontier.store.view.ExecutorTallies;
+import io.frontier.store.view.ExecutorTally;
+import io.frontier.store.view.ExecutorTallyView;
 import io.frontier.store.view.Load;
 import io.frontier.store.view.LoadView;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
 /**
- * Reads a {@link ProgressSnapshot} from the store: the counters, the edge map and the load of
- * this job's coordinators, each a snapshot read (a few keys, and at most 64 KiB of edge map for
- * AFL++'s default map size). Stateless apart from its collaborators.
+ * Reads a {@link ProgressSnapshot} from the store: the counters, the edge map, the load of this
+ * job's coordinators and the executor counts, each a snapshot read (a few keys, a few per
+ * executor kind and coordinator, and at most 64 KiB of edge map for AFL++'s default map size).
+ * Stateless apart from its collaborators.
  */
 public final class StoreProgress implements Supplier<ProgressSnapshot> {
 
     private final CampaignStore store;
     private final EdgeMapView edges;
     private final LoadView loads;
+    private final ExecutorTallyView tallies;
     private final Map<Owner, Integer> coordinators;
 
     /** @param coordinators this job's coordinators: the owner each commits under, and its rank */
@@ -29,6 +37,7 @@ public final class StoreProgress implements Supplier<ProgressSnapshot> {
         this.store = store;
         this.edges = new EdgeMapView(kv, store.keys());
         this.loads = new LoadView(kv, store.keys());
+        this.tallies = new ExecutorTallyView(kv, store.keys());
         this.coordinators = Map.copyOf(coordinators);
     }
 
@@ -42,9 +51,18 @@ public final class StoreProgress implements Supplier<ProgressSnapshot> {
                 load.put(rank, owner.executions());
             }
         }
-        return new ProgressSnapshot(counts.get(Counter.DONE), counts.get(Counter.PENDING),
-                counts.get(Counter.PENDING_TIER_1) + counts.get(Counter.PENDING_TIER_2) + counts.get(Counter.PENDING_TIER_3),
+        List<Long> tiers = new ArrayList<>();
+        long lower = 0;
+        for (int tier = Tier.NEW_COVERAGE + 1; tier <= Tier.LOWEST; tier++) {
+            tiers.add(counts.get(Counter.pendingIn(tier)));
+            lower += counts.get(Counter.pendingIn(tier));
+        }
+        tiers.add(Tier.NEW_COVERAGE, counts.get(Counter.PENDING) - lower);
+        ExecutorTallies tallies = this.tallies.read();
+        ExecutorTally all = tallies.total();
+        return new ProgressSnapshot(counts.get(Counter.DONE), counts.get(Counter.PENDING), tiers,
                 counts.get(Counter.LEASED) + counts.get(Counter.COMMITTING), edges.read().edges(),
-                counts.get(Counter.FINDINGS), counts.get(Counter.INVALID), load);
+                counts.get(Counter.FINDINGS), counts.get(Counter.INVALID), all.children(), all.redundant(),
+                tallies.totalOf(coordinators.keySet()).executionMillis(), load);
     }
 }
