@@ -3,6 +3,9 @@ package io.frontier.tools.status;
 import io.frontier.store.campaign.Counts;
 import io.frontier.store.exploration.ExplorationPolicy;
 import io.frontier.store.keyspace.Counter;
+import io.frontier.store.view.ExecutorTallies;
+import io.frontier.store.view.ExecutorTally;
+import io.frontier.tools.campaign.WorkersBusy;
 import java.util.List;
 import java.util.Map;
 
@@ -17,6 +20,8 @@ import java.util.Map;
  * @param findings findings recorded (inputs that crashed or hung the target), from the store's
  *     counter: one per input and signature
  * @param load executions committed per coordinator, in every epoch
+ * @param executors what the committed executions amount to per executor kind, with the
+ *     redundant-child ratio
  * @param lastJob the summary of the latest job that left one, or null
  * @param notes what an operator should know about these figures, e.g. that the current epoch's
  *     job has not left a summary yet
@@ -24,7 +29,7 @@ import java.util.Map;
 public record StatusReport(String campaign, String directory, String store, Epoch epoch, Heartbeat heartbeat,
                            States states, Tiers tiers,
                            Results results, Progress progress, long corpusObjects, Edges edges, long findings,
-                           Load load, LastJob lastJob, List<String> notes) {
+                           Load load, Executors executors, LastJob lastJob, List<String> notes) {
 
     /**
      * The current epoch and the job that set it.
@@ -47,7 +52,6 @@ public record StatusReport(String campaign, String directory, String store, Epoc
                             double ageSeconds, long intervalMillis, String judgement) {
     }
 
-    /** Work items per state, from the store's counters. */
     /**
      * The pending items of each tier, and what the campaign does with a child that reached
      * nothing new.
@@ -69,6 +73,7 @@ public record StatusReport(String campaign, String directory, String store, Epoc
         }
     }
 
+    /** Work items per state, from the store's counters. */
     public record States(long pending, long leased, long committing, long done, long abandoned) {
     }
 
@@ -119,13 +124,51 @@ public record StatusReport(String campaign, String directory, String store, Epoc
     }
 
     /**
+     * What the committed executions of every job amount to, per executor kind, as their commit
+     * decisions counted them (decisions taken before Frontier counted them are not in it).
+     *
+     * @param kinds one per executor kind, by name
+     * @param all every kind together, under the executor name {@code all}
+     */
+    public record Executors(List<ExecutorFigures> kinds, ExecutorFigures all) {
+
+        /** The figures of {@code tallies}. */
+        public static Executors of(ExecutorTallies tallies) {
+            List<ExecutorFigures> kinds = tallies.byExecutor().entrySet().stream()
+                    .map(kind -> ExecutorFigures.of(kind.getKey(), kind.getValue())).toList();
+            return new Executors(kinds, ExecutorFigures.of("all", tallies.total()));
+        }
+    }
+
+    /**
+     * The committed executions of one executor kind.
+     *
+     * @param executionMillis their wall time, summed, as the workers measured it
+     * @param children children their results declared, each distinct within its result
+     * @param redundant of those, children that reached no (edge, hit-count bucket) the campaign's
+     *     edge map lacked, whatever the exploration mode made of them
+     * @param untriaged of those, children without coverage, which nothing judges redundant
+     * @param newEdges edges of the campaign's map the children reached first
+     * @param redundantRatio {@code redundant} out of {@code children}, from 0 to 1; null without children
+     */
+    public record ExecutorFigures(String executor, long executions, long executionMillis, long children, long redundant,
+                                  long untriaged, long newEdges, Double redundantRatio) {
+
+        static ExecutorFigures of(String executor, ExecutorTally tally) {
+            return new ExecutorFigures(executor, tally.executions(), tally.executionMillis(), tally.children(),
+                    tally.redundant(), tally.untriaged(), tally.newEdges(), tally.redundantRatio());
+        }
+    }
+
+    /**
      * The summary a job left as it ended.
      *
      * @param wallMillis how long the job ran, as root measured it
      * @param coordinators each coordinator's figures, by rank
      * @param totals the figures summed over the coordinators
+     * @param busy the workers' busy fractions; null in a summary of a Frontier that did not record them
      */
     public record LastJob(long epoch, String file, long wallMillis, String ending, int exitCode, String reason,
-                          Map<Integer, Map<String, Long>> coordinators, Map<String, Long> totals) {
+                          Map<Integer, Map<String, Long>> coordinators, Map<String, Long> totals, WorkersBusy busy) {
     }
 }
