@@ -10,7 +10,8 @@ import java.util.function.Supplier;
 /**
  * Root's progress line, one per interval: executions per second since the previous line, how
  * busy the workers have been in this job, the frontier per tier, the share of children that
- * reached nothing new, edges, findings and each coordinator's share of this job's executions.
+ * reached nothing new (of those that carried coverage), edges, findings and each coordinator's
+ * share of this job's executions.
  * Holds the previous reading for the rate; owned by root's loop.
  *
  * <p>The busy fraction here is live and approximate: the wall time of the executions this job
@@ -49,7 +50,7 @@ public final class ProgressLine {
         return String.format("progress: %s, %d executions (%s/s), workers busy %s, frontier %d pending (%s) + %d running,"
                         + " children redundant %s, edges %d, findings %d, invalid %d, load %s",
                 elapsed(nowNanos - startNanos), now.done(), rate, busy(now.executionMillis(), nowNanos - startNanos),
-                now.pending(), tiers(now.pendingByTier()), now.running(), percent(now.redundant(), now.children()),
+                now.pending(), tiers(now.pendingByTier()), now.running(), percent(now.redundant(), now.triaged()),
                 now.edges(), now.findings(), now.invalid(), load(now.load()));
     }
 

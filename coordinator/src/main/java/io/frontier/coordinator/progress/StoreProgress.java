@@ -62,7 +62,7 @@ public final class StoreProgress implements Supplier<ProgressSnapshot> {
         ExecutorTally all = tallies.total();
         return new ProgressSnapshot(counts.get(Counter.DONE), counts.get(Counter.PENDING), tiers,
                 counts.get(Counter.LEASED) + counts.get(Counter.COMMITTING), edges.read().edges(),
-                counts.get(Counter.FINDINGS), counts.get(Counter.INVALID), all.children(), all.redundant(),
+                counts.get(Counter.FINDINGS), counts.get(Counter.INVALID), all.children() - all.untriaged(), all.redundant(),
                 tallies.totalOf(coordinators.keySet()).executionMillis(), load);
     }
 }

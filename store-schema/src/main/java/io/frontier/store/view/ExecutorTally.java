@@ -39,11 +39,14 @@ public record ExecutorTally(long executions, long executionMillis, long children
     }
 
     /**
-     * The redundant-child ratio: {@code redundant} out of {@code children}, from 0 to 1, or null
-     * when no child was declared. Untriaged children count in the denominator, since they were
-     * declared; {@link #untriaged} says how many could not be judged.
+     * The redundant-child ratio: {@code redundant} out of the children that carried coverage
+     * ({@code children - untriaged}; in a campaign with triage, every child declared), from 0 to
+     * 1, or null when no child carried any. Untriaged children are left out because nothing can
+     * tell whether they reached anything new: counting them as not redundant would make a
+     * campaign without triage look as if none were.
      */
     public Double redundantRatio() {
-        return children == 0 ? null : (double) redundant / children;
+        long judged = children - untriaged;
+        return judged <= 0 ? null : (double) redundant / judged;
     }
 }

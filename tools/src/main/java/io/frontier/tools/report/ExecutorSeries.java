@@ -15,10 +15,10 @@ import java.util.TreeSet;
  * widths to {@code i + 1} widths after the first result added.
  *
  * <p>Invariant: the buckets from the earliest to the latest span at most {@link #MAX_BUCKETS}
- * widths, so a table or a plot of them stays small. The width starts at 15 s and steps up a
- * ladder (15 s, 30 s, 1 min, 5 min, 15 min, 30 min, 1 h, 3 h, 6 h, 12 h, 1 d, then doubling),
+ * widths, so a table or a plot of them stays small. The width starts at 1 s and steps up a ladder
+ * (1 s, 5 s, 15 s, 30 s, 1 min, 5 min, 15 min, 30 min, 1 h, 3 h, 6 h, 12 h, 1 d, then doubling),
  * each rung a whole multiple of the one below, whenever a result falls outside that span; the
- * buckets then merge exactly. One pass over a manifest of any length takes memory bounded by
+ * buckets then merge exactly. A demo of three minutes gets 5-s buckets, a day 30-min ones. One pass over a manifest of any length takes memory bounded by
  * the number of executor kinds. Results may come in any order of time. Not thread-safe.
  */
 final class ExecutorSeries {
@@ -26,8 +26,8 @@ final class ExecutorSeries {
     /** Most buckets from the earliest to the latest. */
     static final int MAX_BUCKETS = 48;
 
-    private static final long[] LADDER = {15_000, 30_000, 60_000, 300_000, 900_000, 1_800_000, 3_600_000,
-            10_800_000, 21_600_000, 43_200_000, 86_400_000};
+    private static final long[] LADDER = {1_000, 5_000, 15_000, 30_000, 60_000, 300_000, 900_000, 1_800_000,
+            3_600_000, 10_800_000, 21_600_000, 43_200_000, 86_400_000};
 
     /** Milliseconds per bucket. */
     private long width = LADDER[0];

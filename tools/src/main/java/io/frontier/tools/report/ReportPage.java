@@ -148,8 +148,9 @@ final class ReportPage {
             html.append("</tr>\n");
         }
         html.append("</table>\n<p class=\"meta\">Redundant: children whose coverage reached nothing the campaign's")
-                .append(" edge map lacked, whatever the exploration mode made of them; untriaged children (no")
-                .append(" coverage) are never judged redundant. Counted by the commit decisions.</p>\n");
+                .append(" edge map lacked, whatever the exploration mode made of them. The ratio is out of the children")
+                .append(" that carried coverage: untriaged children (a campaign without triage) cannot be judged.")
+                .append(" Counted by the commit decisions.</p>\n");
         List<ReportData.SeriesPoint> points = series.points();
         html.append("<div class=\"plots\">\n");
         figure(html, "New edges per executor kind (per bucket)", Plots.timeLines("new-edges-per-executor",

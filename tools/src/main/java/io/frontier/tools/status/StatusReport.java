@@ -149,7 +149,8 @@ public record StatusReport(String campaign, String directory, String store, Epoc
      *     edge map lacked, whatever the exploration mode made of them
      * @param untriaged of those, children without coverage, which nothing judges redundant
      * @param newEdges edges of the campaign's map the children reached first
-     * @param redundantRatio {@code redundant} out of {@code children}, from 0 to 1; null without children
+     * @param redundantRatio {@code redundant} out of the children that carried coverage
+     *     ({@code children - untriaged}), from 0 to 1; null when none did
      */
     public record ExecutorFigures(String executor, long executions, long executionMillis, long children, long redundant,
                                   long untriaged, long newEdges, Double redundantRatio) {

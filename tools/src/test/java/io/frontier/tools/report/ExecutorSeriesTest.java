@@ -15,19 +15,19 @@ class ExecutorSeriesTest {
     }
 
     @Test
-    void resultsAreSummedPerExecutorKindInFifteenSecondBucketsFromTheFirstCommit() {
+    void resultsAreSummedPerExecutorKindInBucketsOfCampaignTimeFromTheFirstCommit() {
         ExecutorSeries series = new ExecutorSeries();
         series.add(T0, "afl", 3);
-        series.add(T0 + 14_999, "symcc", 1);
-        series.add(T0 + 15_000, "afl", 0);
-        series.add(T0 + 15_001, "afl", 2);
-        series.add(T0 + 46_000, "symcc", 5);
+        series.add(T0 + 999, "symcc", 1);
+        series.add(T0 + 1_000, "afl", 0);
+        series.add(T0 + 1_001, "afl", 2);
+        series.add(T0 + 3_500, "symcc", 5);
 
         List<ReportData.SeriesPoint> points = series.points();
 
-        assertThat(series.width()).isEqualTo(15_000);
+        assertThat(series.width()).as("a short campaign: 1-s buckets").isEqualTo(1_000);
         assertThat(series.executors()).containsExactly("afl", "symcc");
-        assertThat(points).extracting(ReportData.SeriesPoint::seconds).containsExactly(0.0, 15.0, 30.0, 45.0);
+        assertThat(points).extracting(ReportData.SeriesPoint::seconds).containsExactly(0.0, 1.0, 2.0, 3.0);
         assertThat(points.get(0).at()).isEqualTo("2027-01-15T08:00:00Z");
         assertThat(points.get(0).byExecutor()).containsEntry("afl", new ReportData.ExecutorBucket(1, 3))
                 .containsEntry("symcc", new ReportData.ExecutorBucket(1, 1));
@@ -37,6 +37,16 @@ class ExecutorSeriesTest {
                 .containsEntry("afl", new ReportData.ExecutorBucket(0, 0))
                 .containsEntry("symcc", new ReportData.ExecutorBucket(0, 0));
         assertThat(points.get(3).byExecutor()).containsEntry("symcc", new ReportData.ExecutorBucket(1, 5));
+    }
+
+    @Test
+    void aThreeMinuteCampaignHasFiveSecondBuckets() {
+        ExecutorSeries series = new ExecutorSeries();
+        series.add(T0, "afl", 1);
+        series.add(T0 + 180_000, "afl", 1);
+
+        assertThat(series.width()).isEqualTo(5_000);
+        assertThat(series.points()).hasSize(37);
     }
 
     @Test
@@ -68,8 +78,8 @@ class ExecutorSeriesTest {
 
         List<ReportData.SeriesPoint> points = series.points();
 
-        assertThat(points).extracting(ReportData.SeriesPoint::seconds).containsExactly(0.0, 15.0);
-        assertThat(points.get(0).at()).isEqualTo("2027-01-15T07:59:45Z");
+        assertThat(points).extracting(ReportData.SeriesPoint::seconds).containsExactly(0.0, 1.0);
+        assertThat(points.get(0).at()).isEqualTo("2027-01-15T07:59:59Z");
         assertThat(points.get(0).byExecutor().get("afl")).isEqualTo(new ReportData.ExecutorBucket(1, 4));
     }
 

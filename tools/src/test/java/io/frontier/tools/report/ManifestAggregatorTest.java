@@ -86,13 +86,15 @@ class ManifestAggregatorTest {
 
         ReportData.Series series = aggregator.executorSeries();
 
-        assertThat(series.bucketMillis()).isEqualTo(15_000);
+        assertThat(series.bucketMillis()).isEqualTo(1_000);
         assertThat(series.executors()).containsExactly("afl", "symcc");
-        assertThat(series.points()).hasSize(2);
+        assertThat(series.points()).hasSize(22);
         assertThat(series.points().get(0).byExecutor()).containsEntry("afl", new ReportData.ExecutorBucket(1, 3))
                 .containsEntry("symcc", new ReportData.ExecutorBucket(0, 0));
-        assertThat(series.points().get(1).byExecutor()).containsEntry("afl", new ReportData.ExecutorBucket(1, 0))
+        assertThat(series.points().get(20).byExecutor()).containsEntry("afl", new ReportData.ExecutorBucket(0, 0))
                 .containsEntry("symcc", new ReportData.ExecutorBucket(1, 2));
+        assertThat(series.points().get(21).byExecutor()).containsEntry("afl", new ReportData.ExecutorBucket(1, 0))
+                .containsEntry("symcc", new ReportData.ExecutorBucket(0, 0));
     }
 
     @Test

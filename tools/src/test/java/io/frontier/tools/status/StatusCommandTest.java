@@ -102,6 +102,7 @@ class StatusCommandTest {
         assertThat(run.exitCode()).isZero();
         assertThat(run.out()).contains("pending 3, leased 1, committing 1, done 2, abandoned 0",
                 "invalid 1 (kept and retried 1)", "2 of 7 items done (28.6%)", "corpus    7 objects",
+                "children  5 declared, 0 reached nothing new (redundant -), 5 untriaged",
                 "last job  none has left a summary");
     }
 
