@@ -20,7 +20,9 @@ import io.frontier.store.keyspace.CampaignKeys;
 import io.frontier.store.keyspace.Counter;
 import io.frontier.store.kv.KeyValueStore;
 import io.frontier.store.kv.KeyValueStores;
+import io.frontier.store.pruning.PruningPolicy;
 import io.frontier.store.record.CampaignConfig;
+import io.frontier.store.record.CampaignIdentity;
 import io.frontier.store.record.Owner;
 import io.frontier.store.record.ResultId;
 import io.frontier.store.corpus.Digest;
@@ -70,13 +72,21 @@ public final class CampaignFixture implements AutoCloseable {
     public final KeyValueStore kv;
     public long epoch;
 
+    /** A campaign created before shared pruning maps: a map per worker. */
     public CampaignFixture(Path campaign) {
+        this(campaign, null);
+    }
+
+    /** A campaign created with {@code pruning} as its pruning policy (null: none, a map per worker). */
+    public CampaignFixture(Path campaign, PruningPolicy pruning) {
         layout = new CorpusLayout(campaign);
         layout.createCorpus(files);
         corpus = new ObjectDirectory(layout.corpus(), files);
         kv = KeyValueStores.open("sqlite:" + campaign.resolve("campaign.db"));
         store = new CampaignStore(kv, CampaignKeys.forCampaign("test"));
-        epoch = store.init(CONFIG, "job-1", T0).epoch();
+        epoch = pruning == null ? store.init(CONFIG, "job-1", T0).epoch()
+                : store.init(CONFIG, CampaignIdentity.of(CampaignIdentity.newId(), null), null, pruning, "job-1", T0)
+                        .epoch();
     }
 
     /** The bytes of a made-up input named {@code name}. */
@@ -179,7 +189,7 @@ public final class CampaignFixture implements AutoCloseable {
     /** The RESULT a correct worker sends for {@code assignment} with {@code children}. */
     public static Result result(ActiveAssignment assignment, List<DeclaredChild> children) {
         return new Result(assignment.work(), assignment.token(), assignment.result(), assignment.work(), children,
-                children.size(), new Execution("command", "ok", 0, false, 5, false), null);
+                children.size(), new Execution("command", "ok", 0, false, 5, false), null, null);
     }
 
     /** Stages {@code children} and encodes the RESULT a correct worker sends. */

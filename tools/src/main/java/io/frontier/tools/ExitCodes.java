@@ -17,7 +17,10 @@ public final class ExitCodes {
     public static final int INVALID_RESULTS = ExitStatus.INVALID_RESULTS.code();
     /** Bad usage or configuration: wrong arguments, a missing installation, a failed check. */
     public static final int USAGE = 2;
-    /** A control failure: a corrupt corpus object, a damaged store file or an unrecoverable protocol state. */
+    /**
+     * A control failure: a corrupt corpus object, a damaged store file, a store operation whose
+     * outcome stayed unknown, or an unrecoverable protocol state.
+     */
     public static final int CONTROL_FAILURE = ExitStatus.CONTROL_FAILURE.code();
     /**
      * The job was ended at once by a second stop signal (SIGINT or SIGTERM) to its launcher;
@@ -31,7 +34,7 @@ public final class ExitCodes {
         section.put(Integer.toString(OK), "ok (campaign quiescent, nothing invalid)");
         section.put(Integer.toString(INVALID_RESULTS), "finished, but some worker results were invalid");
         section.put(Integer.toString(USAGE), "usage or configuration error");
-        section.put(Integer.toString(CONTROL_FAILURE), "control failure (corrupt or missing corpus object, damaged store, unrecoverable protocol state)");
+        section.put(Integer.toString(CONTROL_FAILURE), "control failure (corrupt or missing corpus object, damaged store, store outcome unknown, unrecoverable protocol state)");
         section.put(Integer.toString(ENDED_AT_ONCE), "run/resume: the job was ended at once by a second stop signal");
         return section;
     }

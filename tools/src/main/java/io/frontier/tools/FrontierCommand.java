@@ -5,6 +5,7 @@ import io.frontier.store.corpus.MissingObjectException;
 import io.frontier.store.error.FrontierException;
 import io.frontier.store.error.UnreadableRecordException;
 import io.frontier.store.kv.DamagedStoreException;
+import io.frontier.store.kv.TransactionOutcomeUnknownException;
 import io.frontier.tools.campaign.CampaignCommand;
 import io.frontier.tools.campaign.InitCommand;
 import io.frontier.tools.corpus.CorpusCommand;
@@ -56,7 +57,8 @@ public final class FrontierCommand implements Runnable {
      * The command line with its output streams and the one place where exceptions become exit
      * codes: a Frontier failure prints its message (not a stack trace) and exits with
      * {@link ExitCodes#CONTROL_FAILURE} if it is a corrupt or missing corpus object, a store
-     * record that cannot be read or a damaged store file, else with {@link ExitCodes#USAGE}.
+     * record that cannot be read, a damaged store file or a store operation of unknown outcome,
+     * else with {@link ExitCodes#USAGE}.
      */
     public static CommandLine newCommandLine(PrintWriter out, PrintWriter err) {
         CommandLine commandLine = new CommandLine(new FrontierCommand());
@@ -75,11 +77,14 @@ public final class FrontierCommand implements Runnable {
 
     /**
      * A corrupt or missing object, an unreadable record or a damaged store file is damage an
-     * operator must look at, not a usage error.
+     * operator must look at, not a usage error; so is a store operation whose outcome stayed
+     * unknown after the campaign store ran it again (its message says that running it again, or
+     * {@code frontier resume}, finishes it).
      */
     static int exitCodeOf(FrontierException failure) {
         if (failure instanceof CorruptObjectException || failure instanceof MissingObjectException
-                || failure instanceof UnreadableRecordException || failure instanceof DamagedStoreException) {
+                || failure instanceof UnreadableRecordException || failure instanceof DamagedStoreException
+                || failure instanceof TransactionOutcomeUnknownException) {
             return ExitCodes.CONTROL_FAILURE;
         }
         return ExitCodes.USAGE;

@@ -41,6 +41,11 @@ public final class HumanFormat {
         return fraction == null ? "-" : String.format(Locale.ROOT, "%.1f%%", 100 * fraction);
     }
 
+    /** A figure already in percent, with one decimal, e.g. {@code 20.0%}, or "-" for none. */
+    public static String inPercent(Double percent) {
+        return percent == null ? "-" : String.format(Locale.ROOT, "%.1f%%", percent);
+    }
+
     /** Seconds with one decimal and a unit, e.g. {@code 12.5s} or {@code -3.0s}, or "-" for none. */
     public static String seconds(Double seconds) {
         return seconds == null ? "-" : String.format(Locale.ROOT, "%.1fs", seconds);

@@ -8,6 +8,7 @@ import io.frontier.store.corpus.MissingObjectException;
 import io.frontier.store.error.CorruptRecordException;
 import io.frontier.store.error.FrontierException;
 import io.frontier.store.kv.DamagedStoreException;
+import io.frontier.store.kv.TransactionOutcomeUnknownException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
@@ -117,6 +118,15 @@ class FrontierCommandTest {
         assertThat(FrontierCommand.exitCodeOf(new CorruptRecordException("bad"))).isEqualTo(ExitCodes.CONTROL_FAILURE);
         assertThat(FrontierCommand.exitCodeOf(new DamagedStoreException("bad", null))).isEqualTo(ExitCodes.CONTROL_FAILURE);
         assertThat(FrontierCommand.exitCodeOf(new FrontierException("bad"))).isEqualTo(ExitCodes.USAGE);
+    }
+
+    @Test
+    void aStoreOperationWhoseOutcomeStayedUnknownIsAControlFailureThatSaysSo() {
+        TransactionOutcomeUnknownException unknown = new TransactionOutcomeUnknownException(
+                "transaction may or may not have committed", null);
+
+        assertThat(FrontierCommand.exitCodeOf(unknown)).isEqualTo(ExitCodes.CONTROL_FAILURE);
+        assertThat(CommandRun.of("--help").out().replaceAll("\\s+", " ")).contains("store outcome unknown");
     }
 
     /** Every command path below {@code line} (not the root itself), depth first. */

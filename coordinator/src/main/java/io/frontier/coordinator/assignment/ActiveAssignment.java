@@ -3,6 +3,7 @@ package io.frontier.coordinator.assignment;
 import io.frontier.store.campaign.Lease;
 import io.frontier.store.corpus.StageLocation;
 import io.frontier.store.error.InvalidInputException;
+import io.frontier.store.pruning.PruningMap;
 import io.frontier.store.record.ResultId;
 import io.frontier.store.record.Times;
 import io.frontier.store.record.Token;
@@ -68,8 +69,11 @@ public record ActiveAssignment(
         return new Lease(work, token);
     }
 
-    /** The ASSIGN message to send to {@link #workerRank}. */
-    public Assign message() {
-        return new Assign(work, token, result, epoch, attempt, limitFactor);
+    /**
+     * The ASSIGN message to send to {@link #workerRank}, handing over {@code pruningMap}: the
+     * campaign's shared SymCC pruning map, or null if the worker gets none.
+     */
+    public Assign message(PruningMap pruningMap) {
+        return new Assign(work, token, result, epoch, attempt, limitFactor, pruningMap);
     }
 }

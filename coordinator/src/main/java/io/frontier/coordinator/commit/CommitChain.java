@@ -73,7 +73,7 @@ public final class CommitChain {
     /**
      * Commits each of {@code results}, answers to assignments of one epoch, with the outcome and
      * the guarantees {@link #commit} gives it alone, but with shared store writes: the decisions
-     * of all in one {@code beginCommits} transaction (more only when their children exceed one
+     * of all in one {@code beginCommits} call (more only when their children exceed one
      * transaction's room), then {@link EntryFinisher#finishAll} for every decision taken.
      *
      * <p>Results fail alone: one that is refused, abandoned, meets a corrupt object or fails

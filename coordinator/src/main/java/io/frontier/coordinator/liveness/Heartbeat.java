@@ -2,6 +2,7 @@ package io.frontier.coordinator.liveness;
 
 import io.frontier.store.campaign.CampaignStore;
 import io.frontier.store.error.FencedException;
+import io.frontier.store.kv.TransactionOutcomeUnknownException;
 import io.frontier.store.record.JobHeartbeat;
 import java.io.PrintStream;
 import java.util.concurrent.Executors;
@@ -100,6 +101,11 @@ public final class Heartbeat {
         } catch (FencedException e) {
             fenced = true;
             log.println("frontier: heartbeat: this job has been fenced off by a newer epoch; no further beats: "
+                    + e.getMessage());
+        } catch (TransactionOutcomeUnknownException e) {
+            // A beat only overwrites the heartbeat, so whether this one landed matters to no one:
+            // the next beat writes a newer one either way.
+            log.println("frontier: heartbeat: whether a beat was written is unknown; the next beat writes it again: "
                     + e.getMessage());
         } catch (RuntimeException e) {
             // An unchecked failure would silently cancel the schedule; report it and beat again.

@@ -50,7 +50,7 @@ public final class ProgressLine {
         return String.format("progress: %s, %d executions (%s/s), workers busy %s, frontier %d pending (%s) + %d running,"
                         + " children redundant %s, edges %d, findings %d, invalid %d, load %s",
                 elapsed(nowNanos - startNanos), now.done(), rate, busy(now.executionMillis(), nowNanos - startNanos),
-                now.pending(), tiers(now.pendingByTier()), now.running(), percent(now.redundant(), now.triaged()),
+                now.pending(), tiers(now.pendingByTier()), now.running(), percent(now.redundant(), now.children()),
                 now.edges(), now.findings(), now.invalid(), load(now.load()));
     }
 

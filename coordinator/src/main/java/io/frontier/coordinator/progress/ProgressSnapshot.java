@@ -13,14 +13,14 @@ import java.util.Map;
  * @param edges edges of the target the kept inputs have reached
  * @param findings inputs recorded as crashes or hangs
  * @param invalid worker results judged invalid
- * @param triaged children declared by committed results that carried coverage, all jobs together
- *     (as counted per executor kind)
- * @param redundant of those, children that reached nothing new
+ * @param children children declared by committed results, all jobs together (as counted per
+ *     executor kind)
+ * @param redundant of those, children that reached nothing new or were copies of known work
  * @param executionMillis the wall time of the executions committed in this job, summed
  * @param load executions committed in this job, by coordinator rank
  */
 public record ProgressSnapshot(long done, long pending, List<Long> pendingByTier, long running, long edges,
-                               long findings, long invalid, long triaged, long redundant, long executionMillis,
+                               long findings, long invalid, long children, long redundant, long executionMillis,
                                Map<Integer, Long> load) {
 
     public ProgressSnapshot {

@@ -6,7 +6,7 @@ import io.frontier.store.exploration.Tier;
 import io.frontier.store.keyspace.Counter;
 import io.frontier.store.kv.KeyValueStore;
 import io.frontier.store.record.Owner;
-import io.frontier.store.view.EdgeMapView;
+import io.frontier.store.view.EdgeMapTally;
 import io.frontier.store.view.ExecutorTallies;
 import io.frontier.store.view.ExecutorTally;
 import io.frontier.store.view.ExecutorTallyView;
@@ -20,14 +20,16 @@ import java.util.function.Supplier;
 
 /**
  * Reads a {@link ProgressSnapshot} from the store: the counters, the edge map, the load of this
- * job's coordinators and the executor counts, each a snapshot read (a few keys, a few per
- * executor kind and coordinator, and at most 64 KiB of edge map for AFL++'s default map size).
- * Stateless apart from its collaborators.
+ * job's coordinators and the executor counts, each a snapshot read of a few keys (a few per
+ * executor kind and coordinator for the executor counts), and of at most 1 MiB of edge map after
+ * the first: an {@link EdgeMapTally} re-reads one part of the map per line (AFL++'s default map,
+ * 64 KiB, whole), so the edges shown may lag a large map by a few lines, never run ahead of it.
+ * Not thread-safe: one caller, root's loop.
  */
 public final class StoreProgress implements Supplier<ProgressSnapshot> {
 
     private final CampaignStore store;
-    private final EdgeMapView edges;
+    private final EdgeMapTally edges;
     private final LoadView loads;
     private final ExecutorTallyView tallies;
     private final Map<Owner, Integer> coordinators;
@@ -35,7 +37,7 @@ public final class StoreProgress implements Supplier<ProgressSnapshot> {
     /** @param coordinators this job's coordinators: the owner each commits under, and its rank */
     public StoreProgress(CampaignStore store, KeyValueStore kv, Map<Owner, Integer> coordinators) {
         this.store = store;
-        this.edges = new EdgeMapView(kv, store.keys());
+        this.edges = new EdgeMapTally(kv, store.keys());
         this.loads = new LoadView(kv, store.keys());
         this.tallies = new ExecutorTallyView(kv, store.keys());
         this.coordinators = Map.copyOf(coordinators);
@@ -62,7 +64,7 @@ public final class StoreProgress implements Supplier<ProgressSnapshot> {
         ExecutorTally all = tallies.total();
         return new ProgressSnapshot(counts.get(Counter.DONE), counts.get(Counter.PENDING), tiers,
                 counts.get(Counter.LEASED) + counts.get(Counter.COMMITTING), edges.read().edges(),
-                counts.get(Counter.FINDINGS), counts.get(Counter.INVALID), all.children() - all.untriaged(), all.redundant(),
+                counts.get(Counter.FINDINGS), counts.get(Counter.INVALID), all.children(), all.redundant() + all.knownBefore(),
                 tallies.totalOf(coordinators.keySet()).executionMillis(), load);
     }
 }

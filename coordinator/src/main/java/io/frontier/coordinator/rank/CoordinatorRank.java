@@ -11,6 +11,7 @@ import io.frontier.coordinator.control.ControlFailure;
 import io.frontier.coordinator.dispatch.ExecutorRouting;
 import io.frontier.coordinator.dispatch.WorkQueue;
 import io.frontier.coordinator.progress.ProgressLine;
+import io.frontier.coordinator.pruning.SharedPruning;
 import io.frontier.coordinator.rejection.Rejection;
 import io.frontier.coordinator.replay.ReplayReport;
 import io.frontier.coordinator.termination.GlobalCheck;
@@ -28,8 +29,10 @@ import io.frontier.store.corpus.Digest;
 import io.frontier.store.corpus.seed.SeedScan;
 import io.frontier.store.error.FrontierException;
 import io.frontier.store.keyspace.Counter;
+import io.frontier.store.kv.TransactionOutcomeUnknownException;
 import io.frontier.store.record.Owner;
 import io.frontier.store.record.WorkRecord;
+import io.frontier.store.wire.Assign;
 import io.frontier.store.wire.Tags;
 import io.frontier.store.wire.WireCodec;
 import io.frontier.worker.fault.StopPoint;
@@ -59,6 +62,11 @@ import java.util.TreeSet;
  * store when it is empty), on root admits the next slice of seeds while any are left, renews
  * leases when due, and lets the termination protocol act. Each worker holds up to
  * {@link #ASSIGNMENTS_PER_WORKER} assignments.
+ *
+ * <p>In a campaign that shares its SymCC pruning map, every ASSIGN to a worker whose executor
+ * keeps a map hands it this coordinator's union ({@link SharedPruning}); the bits of each valid
+ * RESULT join the union before the worker's next ASSIGN goes out; the union is synchronised with
+ * the store once a second and written once more as the job ends.
  */
 public final class CoordinatorRank implements LocalFrontier {
 
@@ -166,13 +174,21 @@ public final class CoordinatorRank implements LocalFrontier {
                     admitMoreSeeds();
                 }
                 renewIfDue(nowMillis());
+                syncPruningIfDue(nowMillis());
                 checkStartDeadline(nowMillis());
                 reportProgressIfDue(nowMillis());
+            } catch (TransactionOutcomeUnknownException unknown) {
+                // The campaign store already called the operation again; whether it took effect
+                // stays unknown, so this job stops, and the next job's replay finishes it.
+                log.printf("coordinator %d: a store operation's outcome stayed unknown; stopping: %s%n",
+                        transport.rank(), unknown.getMessage());
+                termination.controlFailure(unknown, System.nanoTime());
             } catch (FrontierException failure) {
                 termination.controlFailure(failure, System.nanoTime());
             }
             termination.tick(System.nanoTime());
         }
+        flushPruning();
         Outcome outcome = termination.outcome();
         if (transport.rank() == ROOT && outcome.ending() == Outcome.Ending.COMMITTED && outcome.clean()) {
             services.janitor().sweepUpTo(epoch);
@@ -320,6 +336,7 @@ public final class CoordinatorRank implements LocalFrontier {
         Verdict verdict = services.validator().validate(assignment, envelope.payload());
         if (verdict instanceof Verdict.Valid accepted) {
             valid.add(new ValidResult(assignment, accepted));
+            services.pruning().absorb(accepted.result().pruningMap());
             if (!quarantined.contains(assignment.workerRank())) {
                 openPlaces.addLast(assignment.workerRank());
             }
@@ -411,11 +428,12 @@ public final class CoordinatorRank implements LocalFrontier {
                 return;
             }
             int worker = openPlaces.pollFirst();
-            WorkRecord item = queue.next(routing.preferredBy(routing.kindOf(topology.indexInGroup(worker))))
-                    .orElseThrow();
+            String kind = routing.kindOf(topology.indexInGroup(worker));
+            WorkRecord item = queue.next(routing.preferredBy(kind)).orElseThrow();
             ActiveAssignment assignment = ActiveAssignment.issue(item, epoch, worker, seconds(now));
             assignments.add(assignment);
-            transport.send(worker, Tags.ASSIGN, WireCodec.encode(assignment.message()));
+            Assign message = assignment.message(services.pruning().forWorker(kind));
+            transport.send(worker, Tags.ASSIGN, WireCodec.encode(message));
             counts.dispatched++;
             services.faults().stopAt(transport.rank(), StopPoint.AFTER_ASSIGN);
         }
@@ -458,6 +476,29 @@ public final class CoordinatorRank implements LocalFrontier {
         }
         if (!recovered.recovered().isEmpty()) {
             log.printf("coordinator %d: recovered %d expired leases%n", transport.rank(), recovered.recovered().size());
+        }
+    }
+
+    /**
+     * Synchronises the shared pruning map with the store when due. A refusal is logged, not
+     * thrown: the bits stay for the next attempt, and a map behind costs solver queries only.
+     */
+    private void syncPruningIfDue(long now) {
+        try {
+            services.pruning().syncIfDue(now);
+        } catch (FrontierException e) {
+            log.printf("coordinator %d: shared pruning map not synchronised with the store; trying again in %d ms:"
+                    + " %s%n", transport.rank(), SharedPruning.SYNC_INTERVAL.toMillis(), e.getMessage());
+        }
+    }
+
+    /** Writes the pruning map bits not yet in the store as the job ends; a refusal is logged. */
+    private void flushPruning() {
+        try {
+            services.pruning().flush();
+        } catch (FrontierException e) {
+            log.printf("coordinator %d: the last shared pruning map bits of this job were not written: %s%n",
+                    transport.rank(), e.getMessage());
         }
     }
 

@@ -5,6 +5,7 @@ import io.frontier.coordinator.admission.SeedAdmission;
 import io.frontier.coordinator.commit.CommitChain;
 import io.frontier.coordinator.rejection.InvalidResultHandler;
 import io.frontier.coordinator.progress.ProgressSnapshot;
+import io.frontier.coordinator.pruning.SharedPruning;
 import io.frontier.coordinator.replay.Replay;
 import io.frontier.coordinator.replay.StageJanitor;
 import io.frontier.coordinator.stop.StopRequests;
@@ -22,9 +23,11 @@ import java.util.function.Supplier;
  * @param faults the fault-injection plan; {@link FaultPlan#NONE} outside tests
  * @param progress reads the campaign for root's progress line
  * @param stopRequests whether an operator or the launcher asked the job to drain and end
+ * @param pruning this coordinator's copy of the campaign's shared SymCC pruning map
  */
 public record CoordinatorServices(CampaignStore store, ObjectDirectory corpus, SeedAdmission seeds,
                                   ResultValidator validator, CommitChain commits, InvalidResultHandler rejections,
                                   Replay replay, StageJanitor janitor, CorpusAudit audit, FaultPlan faults,
-                                  Supplier<ProgressSnapshot> progress, StopRequests stopRequests) {
+                                  Supplier<ProgressSnapshot> progress, StopRequests stopRequests,
+                                  SharedPruning pruning) {
 }

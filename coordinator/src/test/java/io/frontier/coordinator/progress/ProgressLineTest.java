@@ -42,7 +42,7 @@ class ProgressLineTest {
     }
 
     @Test
-    void theRedundantRatioIsTheChildrenThatReachedNothingNewOverThoseThatCarriedCoverage() {
+    void theRedundantRatioIsTheRedundantChildrenOverEveryChildDeclared() {
         ProgressLine line = new ProgressLine(() -> new ProgressSnapshot(0, 0, List.of(0L, 0L, 0L, 0L), 0, 0, 0, 0, 40, 12,
                 0, Map.of()), 0, 2);
 

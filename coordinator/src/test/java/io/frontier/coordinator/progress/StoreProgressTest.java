@@ -83,7 +83,7 @@ class StoreProgressTest {
         WorkRecord seed = claimed("seed", ROOT);
         ResultId result = ResultId.random();
         store.beginCommit(epoch, new CommitRequest(new Lease(seed.id(), seed.token()), result, ".stage-1/3/b",
-                List.of(reachingEdgeOne("new"), reachingEdgeOne("same"), DeclaredChild.untriaged(idOf("plain"), 5)),
+                List.of(reachingEdgeOne("new"), reachingEdgeOne("same"), DeclaredChild.untriaged(earlier.id(), "earlier seed".length())),
                 new Execution("command", "ok", 0, false, 700, false), null), T0);
         store.markPromoted(epoch, List.of(new Promotion(seed.id(), result, 0), new Promotion(seed.id(), result, 1),
                 new Promotion(seed.id(), result, 2)));
@@ -91,10 +91,10 @@ class StoreProgressTest {
 
         ProgressSnapshot snapshot = new StoreProgress(store, kv, Map.of(ROOT, 0)).get();
 
-        assertThat(snapshot.pending()).isEqualTo(3);
-        assertThat(snapshot.pendingByTier()).as("\"same\" reached nothing new: tier 1").containsExactly(2L, 1L, 0L, 0L);
-        assertThat(snapshot.triaged()).as("\"plain\" carried no coverage").isEqualTo(2);
-        assertThat(snapshot.redundant()).isEqualTo(1);
+        assertThat(snapshot.pending()).isEqualTo(2);
+        assertThat(snapshot.pendingByTier()).as("\"same\" reached nothing new: tier 1").containsExactly(1L, 1L, 0L, 0L);
+        assertThat(snapshot.children()).isEqualTo(3);
+        assertThat(snapshot.redundant()).as("\"same\", and the earlier seed declared again").isEqualTo(2);
         assertThat(snapshot.executionMillis()).as("this job's coordinator only").isEqualTo(700);
         assertThat(snapshot.load()).containsExactly(Map.entry(0, 1L));
     }

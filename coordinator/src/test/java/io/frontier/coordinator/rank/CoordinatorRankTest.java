@@ -12,6 +12,7 @@ import io.frontier.coordinator.commit.CommitChain;
 import io.frontier.coordinator.commit.CommitPoint;
 import io.frontier.coordinator.commit.EntryFinisher;
 import io.frontier.coordinator.progress.StoreProgress;
+import io.frontier.coordinator.pruning.SharedPruning;
 import io.frontier.coordinator.rejection.InvalidResultHandler;
 import io.frontier.coordinator.replay.Replay;
 import io.frontier.coordinator.replay.StageJanitor;
@@ -22,7 +23,11 @@ import io.frontier.coordinator.validation.ResultValidator;
 import io.frontier.store.corpus.Digest;
 import io.frontier.store.corpus.seed.SeedScanner;
 import io.frontier.store.keyspace.Counter;
+import io.frontier.store.pruning.PruningMap;
+import io.frontier.store.pruning.PruningPolicy;
+import io.frontier.store.record.Token;
 import io.frontier.store.record.WorkState;
+import io.frontier.store.view.PruningMapView;
 import io.frontier.store.wire.Assign;
 import io.frontier.store.wire.Execution;
 import io.frontier.store.wire.Result;
@@ -36,6 +41,7 @@ import io.frontier.worker.link.Transport;
 import io.frontier.worker.shutdown.ShutdownReply;
 import io.frontier.worker.topology.JobTopology;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -216,6 +222,104 @@ class CoordinatorRankTest {
         assertThat(campaign.store.counts().get(Counter.PENDING)).isEqualTo(3);
     }
 
+    @Test
+    void aWorkersNextAssignmentHandsItTheBitsAnotherWorkersValidResultBrought() throws Exception {
+        sharingCampaign();
+        for (int i = 0; i < 6; i++) {
+            campaign.seed("item-" + i);
+        }
+        CompletableFuture<Outcome> outcome = CompletableFuture.supplyAsync(() -> coordinator().run());
+        Map<Integer, Deque<Assign>> held = awaitTwoAssignsEach();
+        assertThat(held.values()).allSatisfy(assigns -> assertThat(assigns)
+                .allSatisfy(assign -> assertThat(assign.pruningMap()).isEqualTo(PruningMap.empty())));
+
+        answer(1, held.get(1).pollFirst(), withBits(9));
+        held.get(1).addLast(awaitAssign(1));
+        answer(2, held.get(2).pollFirst(), null);
+        Assign toOtherWorker = awaitAssign(2);
+        held.get(2).addLast(toOtherWorker);
+        serveHeldAndShutDown(held);
+        Outcome ended = outcome.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+
+        assertThat(ended.clean()).isTrue();
+        assertThat(toOtherWorker.pruningMap()).as("worker 2 is handed the bit worker 1's run set").isEqualTo(withBits(9));
+        assertThat(new PruningMapView(campaign.kv, campaign.store.keys()).read().map())
+                .as("the bit is in the store for the other coordinators and later jobs").isEqualTo(withBits(9));
+    }
+
+    @Test
+    void theBitsOfAnInvalidResultAreNeitherHandedOnNorStored() throws Exception {
+        sharingCampaign();
+        for (int i = 0; i < 6; i++) {
+            campaign.seed("item-" + i);
+        }
+        CompletableFuture<Outcome> outcome = CompletableFuture.supplyAsync(() -> coordinator().run());
+        Map<Integer, Deque<Assign>> held = awaitTwoAssignsEach();
+        Assign rejected = held.get(1).pollFirst();
+        Result stale = new Result(rejected.work(), Token.random(), rejected.result(), rejected.work(), List.of(), 0,
+                new Execution("command", "ok", 0, false, 5, false), null, withBits(11));
+
+        ranks.get(1).send(0, Tags.RESULT, WireCodec.encode(stale));
+        answer(1, held.get(1).pollFirst(), withBits(12));
+        List<Assign> toOtherWorker = Collections.synchronizedList(new ArrayList<>(held.get(2)));
+        held.get(2).forEach(assign -> answer(2, assign, null));
+        CompletableFuture<Integer> served = CompletableFuture.supplyAsync(() -> serve(2, toOtherWorker));
+        Envelope shutdown = Receiving.receiveOrFail(ranks.get(1), 0, Tags.SHUTDOWN, WAIT);
+        ShutdownReply.acknowledge(ranks.get(1), TOPOLOGY, shutdown, Map.of());
+        Outcome ended = outcome.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+
+        assertThat(ended.exitCode()).isEqualTo(1);
+        assertThat(served.get() + 2).as("worker 2 ran every item but worker 1's valid one").isEqualTo(5);
+        assertThat(toOtherWorker.get(toOtherWorker.size() - 1).pruningMap().isSet(12))
+                .as("the valid result's bit is handed on").isTrue();
+        assertThat(toOtherWorker).allSatisfy(assign -> assertThat(assign.pruningMap().isSet(11)).isFalse());
+        assertThat(new PruningMapView(campaign.kv, campaign.store.keys()).read().map())
+                .as("worker 1's valid bit and the bit of worker 2's runs, not the invalid one").isEqualTo(withBits(3, 12));
+    }
+
+    @Test
+    void inACampaignWithAMapPerWorkerNoAssignmentCarriesAMapAndNoBitsAreStored() throws Exception {
+        for (int i = 0; i < 4; i++) {
+            campaign.seed("item-" + i);
+        }
+        CompletableFuture<Outcome> outcome = CompletableFuture.supplyAsync(() -> coordinator().run());
+        List<Assign> assigns = Collections.synchronizedList(new ArrayList<>());
+        CompletableFuture<Integer> first = CompletableFuture.supplyAsync(() -> serve(1, assigns));
+        CompletableFuture<Integer> second = CompletableFuture.supplyAsync(() -> serve(2, assigns));
+        Outcome ended = outcome.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+
+        assertThat(ended.clean()).isTrue();
+        assertThat(first.get() + second.get()).isEqualTo(4);
+        assertThat(assigns).hasSize(4).allSatisfy(assign -> assertThat(assign.pruningMap()).isNull());
+        assertThat(new PruningMapView(campaign.kv, campaign.store.keys()).read().shards()).isZero();
+    }
+
+    /** Replaces the test's campaign by one that shares its SymCC pruning map. */
+    private void sharingCampaign() throws IOException {
+        campaign.close();
+        campaign = new CampaignFixture(Files.createDirectories(directory.resolve("sharing")), PruningPolicy.DEFAULT);
+    }
+
+    private static PruningMap withBits(int... bits) {
+        byte[] file = new byte[PruningMap.BYTES];
+        for (int bit : bits) {
+            file[bit >>> 3] |= (byte) (1 << (bit & 7));
+        }
+        return PruningMap.of(file);
+    }
+
+    /** Both workers answer what they hold and every ASSIGN that follows, then acknowledge SHUTDOWN. */
+    private void serveHeldAndShutDown(Map<Integer, Deque<Assign>> held) {
+        List<CompletableFuture<Integer>> workers = new ArrayList<>();
+        for (int worker : WORKERS) {
+            for (Assign assign : held.get(worker)) {
+                answer(worker, assign, null);
+            }
+            workers.add(CompletableFuture.supplyAsync(() -> serve(worker)));
+        }
+        workers.forEach(CompletableFuture::join);
+    }
+
     /** The two assignments each worker gets at the start, in the order they came. */
     private Map<Integer, Deque<Assign>> awaitTwoAssignsEach() {
         Map<Integer, Deque<Assign>> held = new TreeMap<>();
@@ -239,6 +343,14 @@ class CoordinatorRankTest {
 
     /** Plays {@code worker} until its SHUTDOWN: answers every ASSIGN; returns how many it answered. */
     private int serve(int worker) {
+        return serve(worker, Collections.synchronizedList(new ArrayList<>()));
+    }
+
+    /**
+     * Plays {@code worker} until its SHUTDOWN: answers every ASSIGN, each with a run that set
+     * bit 3 of its pruning map, and adds it to {@code received}; returns how many it answered.
+     */
+    private int serve(int worker, List<Assign> received) {
         int answered = 0;
         while (true) {
             Envelope message = Receiving.receiveOrFail(ranks.get(worker), 0, Transport.ANY_TAG, WAIT);
@@ -246,7 +358,9 @@ class CoordinatorRankTest {
                 ShutdownReply.acknowledge(ranks.get(worker), TOPOLOGY, message, Map.of());
                 return answered;
             }
-            answer(worker, WireCodec.decode(message.payload(), Assign.class));
+            Assign assign = WireCodec.decode(message.payload(), Assign.class);
+            received.add(assign);
+            answer(worker, assign, assign.pruningMap() == null || assign.pruningMap().isSet(3) ? null : withBits(3));
             answered++;
         }
     }
@@ -270,7 +384,9 @@ class CoordinatorRankTest {
                 new Replay(campaign.store, finisher),
                 new StageJanitor(campaign.store, campaign.layout, campaign.files),
                 new CorpusAudit(campaign.layout.corpus(), campaign.kv, campaign.store.keys()), FaultPlan.NONE,
-                new StoreProgress(campaign.store, campaign.kv, Map.of(ALICE, 0)), StopRequests.NONE);
+                new StoreProgress(campaign.store, campaign.kv, Map.of(ALICE, 0)), StopRequests.NONE,
+                SharedPruning.open(campaign.store, new PruningMapView(campaign.kv, campaign.store.keys()), campaign.epoch,
+                        Set.of("command")));
         CoordinatorSettings settings = new CoordinatorSettings(Duration.ofMinutes(5), 10, null, WAIT, FAST, budget,
                 List.of("command"));
         PrintStream log = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
@@ -292,8 +408,13 @@ class CoordinatorRankTest {
 
     /** What a worker does for an input without children: a RESULT that declares none. */
     private void answer(int worker, Assign assign) {
+        answer(worker, assign, null);
+    }
+
+    /** A RESULT that declares no children and carries {@code pruningBits} (null: none). */
+    private void answer(int worker, Assign assign, PruningMap pruningBits) {
         Result result = new Result(assign.work(), assign.token(), assign.result(), assign.work(), List.of(), 0,
-                new Execution("command", "ok", 0, false, 5, false), null);
+                new Execution("command", "ok", 0, false, 5, false), null, pruningBits);
         ranks.get(worker).send(0, Tags.RESULT, WireCodec.encode(result));
     }
 

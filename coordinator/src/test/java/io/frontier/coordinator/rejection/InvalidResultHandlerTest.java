@@ -68,13 +68,13 @@ class InvalidResultHandlerTest {
             return switch (kind) {
                 case MALFORMED -> "not json".getBytes(StandardCharsets.UTF_8);
                 case WRONG_WORK -> WireCodec.encode(new Result(idOf("elsewhere"), honest.token(), honest.result(),
-                        honest.input(), honest.children(), honest.generated(), honest.execution(), null));
+                        honest.input(), honest.children(), honest.generated(), honest.execution(), null, null));
                 case WRONG_TOKEN -> WireCodec.encode(new Result(honest.work(), Token.random(), honest.result(),
-                        honest.input(), honest.children(), honest.generated(), honest.execution(), null));
+                        honest.input(), honest.children(), honest.generated(), honest.execution(), null, null));
                 case WRONG_RESULT -> WireCodec.encode(new Result(honest.work(), honest.token(), ResultId.random(),
-                        honest.input(), honest.children(), honest.generated(), honest.execution(), null));
+                        honest.input(), honest.children(), honest.generated(), honest.execution(), null, null));
                 case INPUT_MISMATCH -> WireCodec.encode(new Result(honest.work(), honest.token(), honest.result(),
-                        idOf("other input"), honest.children(), honest.generated(), honest.execution(), null));
+                        idOf("other input"), honest.children(), honest.generated(), honest.execution(), null, null));
                 case BAD_STAGE -> {
                     write(c.stageOf(a).resolve(idOf("extra").hex()), bytes("extra"));
                     yield WireCodec.encode(honest);

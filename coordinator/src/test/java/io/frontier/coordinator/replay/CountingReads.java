@@ -54,6 +54,11 @@ final class CountingReads implements KeyValueStore {
             }
 
             @Override
+            public List<byte[]> getAll(List<byte[]> keys) {
+                return tx.getAll(keys);
+            }
+
+            @Override
             public List<KeyValue> getRange(byte[] begin, byte[] end, int limit, boolean reverse) {
                 List<KeyValue> pairs = tx.getRange(begin, end, limit, reverse);
                 count(pairs);

@@ -75,7 +75,7 @@ class ResultValidatorTest {
 
     @Test
     void wellFormedJsonOfAnotherShapeIsMalformed() {
-        byte[] assign = WireCodec.encode(assignment.message());
+        byte[] assign = WireCodec.encode(assignment.message(null));
 
         assertThat(invalid(validator.validate(assignment, assign)).kind()).isEqualTo(InvalidKind.MALFORMED);
     }
@@ -84,7 +84,7 @@ class ResultValidatorTest {
     void resultNamingAnotherWorkItemIsRejected() {
         Result honest = result(assignment, campaign.stage(assignment, "child-1"));
         Result other = new Result(idOf("other"), honest.token(), honest.result(), honest.input(), honest.children(),
-                honest.generated(), honest.execution(), null);
+                honest.generated(), honest.execution(), null, null);
 
         Verdict.Invalid invalid = invalid(validator.validate(assignment, WireCodec.encode(other)));
 
@@ -97,7 +97,7 @@ class ResultValidatorTest {
         Result honest = result(assignment, campaign.stage(assignment, "child-1"));
         Token stale = Token.random();
         Result other = new Result(honest.work(), stale, honest.result(), honest.input(), honest.children(),
-                honest.generated(), honest.execution(), null);
+                honest.generated(), honest.execution(), null, null);
 
         Verdict.Invalid invalid = invalid(validator.validate(assignment, WireCodec.encode(other)));
 
@@ -110,7 +110,7 @@ class ResultValidatorTest {
     void resultNamingAnotherResultIdIsRejected() {
         Result honest = result(assignment, campaign.stage(assignment, "child-1"));
         Result other = new Result(honest.work(), honest.token(), ResultId.random(), honest.input(), honest.children(),
-                honest.generated(), honest.execution(), null);
+                honest.generated(), honest.execution(), null, null);
 
         assertThat(invalid(validator.validate(assignment, WireCodec.encode(other))).kind())
                 .isEqualTo(InvalidKind.WRONG_RESULT);
@@ -120,7 +120,7 @@ class ResultValidatorTest {
     void resultReportingOtherInputBytesIsRejected() {
         Result honest = result(assignment, campaign.stage(assignment, "child-1"));
         Result other = new Result(honest.work(), honest.token(), honest.result(), idOf("other bytes"),
-                honest.children(), honest.generated(), honest.execution(), null);
+                honest.children(), honest.generated(), honest.execution(), null, null);
 
         Verdict.Invalid invalid = invalid(validator.validate(assignment, WireCodec.encode(other)));
 
@@ -167,7 +167,7 @@ class ResultValidatorTest {
         List<DeclaredChild> staged = campaign.stage(assignment, "child-1");
         DeclaredChild lying = DeclaredChild.untriaged(staged.get(0).digest(), staged.get(0).size() + 1);
         Result result = new Result(assignment.work(), assignment.token(), assignment.result(), assignment.work(),
-                List.of(lying), 1, new Execution("command", "ok", 0, false, 1, false), null);
+                List.of(lying), 1, new Execution("command", "ok", 0, false, 1, false), null, null);
 
         Verdict.Invalid invalid = invalid(validator.validate(assignment, WireCodec.encode(result)));
 

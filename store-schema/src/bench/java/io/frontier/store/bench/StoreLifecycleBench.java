@@ -11,9 +11,10 @@ import io.frontier.store.campaign.Lease;
 import io.frontier.store.campaign.Promotion;
 import io.frontier.store.keyspace.Buckets;
 import io.frontier.store.keyspace.CampaignKeys;
+import io.frontier.store.keyspace.KeyRange;
 import io.frontier.store.kv.KeyValueStore;
-import io.frontier.store.kv.StoreOptions;
-import io.frontier.store.kv.sqlite.SqliteKeyValueStore;
+import io.frontier.store.kv.KeyValueStores;
+import io.frontier.store.kv.StoreException;
 import io.frontier.store.wire.DeclaredChild;
 import io.frontier.store.record.CampaignConfig;
 import io.frontier.store.record.Owner;
@@ -33,22 +34,25 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Items per second through the whole lifecycle of the campaign store on SQLite with durable
- * commits ({@code synchronous=FULL}, WAL): admit, claim, commit decision with three children,
- * promotion marks, completion. Each coordinator works in batches of {@link #BATCH} items, one
- * transaction per step, so a batch costs five commits.
+ * Items per second through the whole lifecycle of the campaign store: admit, claim, commit
+ * decision with three children, promotion marks, completion. Each coordinator works in batches
+ * of {@link #BATCH} items, one transaction per step, so a batch costs five commits.
  *
- * <p>Runs, each in fresh coordinator JVMs: 1, 2 and 4 coordinators on one store; then one
- * coordinator on a store preloaded with 10 thousand and with 1 million records. Where
- * {@code strace} exists, coordinators run under {@code strace -f --seccomp-bpf -c -e
- * trace=fsync,fdatasync} (the filter stops only those calls, so the JVM runs at full speed) and
- * the fsync count is divided by the items the coordinators finished in their whole life.
+ * <p>Runs, each in fresh coordinator JVMs: 1, 2, 4 and 8 coordinator processes on one store, on
+ * SQLite with durable commits ({@code synchronous=FULL}, WAL) and, where {@code FDB_CLUSTER_FILE}
+ * names a cluster the client can use, on FoundationDB; then one coordinator on an SQLite store
+ * preloaded with 10 thousand and with 1 million records. Where {@code strace} exists, SQLite's
+ * coordinators run under {@code strace -f --seccomp-bpf -c -e trace=fsync,fdatasync} (the filter
+ * stops only those calls, so the JVM runs at full speed) and the fsync count is divided by the
+ * items the coordinators finished in their whole life. On FoundationDB each run uses a campaign
+ * of its own, {@code bench-<random>}, cleared afterwards.
  *
  * <p>Argument: the output directory; results are printed and written to
- * {@code store-lifecycle.json} there. The store files are left in {@code <dir>/stores}.
+ * {@code store-lifecycle.json} there. The SQLite files are left in {@code <dir>/stores}.
  */
 public final class StoreLifecycleBench {
 
@@ -58,13 +62,14 @@ public final class StoreLifecycleBench {
     private static final double WARMUP_SECONDS = 2.0;
     private static final double MEASURE_SECONDS = 6.0;
     private static final String CAMPAIGN = "bench";
+    private static final int[] COORDINATORS = {1, 2, 4, 8};
 
     private StoreLifecycleBench() {
     }
 
     public static void main(String[] args) throws Exception {
         if (args.length > 0 && args[0].equals("--coordinator")) {
-            coordinator(Path.of(args[1]), Integer.parseInt(args[2]), Integer.parseInt(args[3]));
+            coordinator(args[1], args[2], Integer.parseInt(args[3]), Integer.parseInt(args[4]));
             return;
         }
         Path out = Files.createDirectories(Path.of(args[0]));
@@ -77,19 +82,37 @@ public final class StoreLifecycleBench {
         results.put("measureSeconds", MEASURE_SECONDS);
         results.put("fsyncCountedBy", strace ? "strace -f --seccomp-bpf -c -e trace=fsync,fdatasync" : "unavailable");
         List<Map<String, Object>> scaling = new ArrayList<>();
-        for (int coordinators : new int[] {1, 2, 4}) {
+        for (int coordinators : COORDINATORS) {
             Path store = fresh(stores.resolve("scale-" + coordinators + ".db"));
-            preload(store, 2_000);
-            scaling.add(run(store, coordinators, strace, out));
+            String url = "sqlite:" + store;
+            preload(url, CAMPAIGN, 2_000);
+            scaling.add(run("sqlite", url, CAMPAIGN, coordinators, strace, out));
         }
-        results.put("coordinators", scaling);
+        String cluster = System.getenv("FDB_CLUSTER_FILE");
+        String skipped = cluster == null ? "FDB_CLUSTER_FILE is not set" : unusable("fdb:" + cluster);
+        if (skipped == null) {
+            String url = "fdb:" + Path.of(cluster).toAbsolutePath();
+            for (int coordinators : COORDINATORS) {
+                String campaign = "bench-" + UUID.randomUUID().toString().substring(0, 8);
+                try {
+                    preload(url, campaign, 2_000);
+                    scaling.add(run("fdb", url, campaign, coordinators, false, out));
+                } finally {
+                    clear(url, campaign);
+                }
+            }
+        } else {
+            System.out.println("FoundationDB skipped: " + skipped);
+            results.put("foundationDbSkipped", skipped);
+        }
+        results.put("scaling", scaling);
         List<Map<String, Object>> sizes = new ArrayList<>();
         for (int records : new int[] {10_000, 1_000_000}) {
             Path store = fresh(stores.resolve("size-" + records + ".db"));
             long started = System.nanoTime();
-            preload(store, records);
+            preload("sqlite:" + store, CAMPAIGN, records);
             System.out.printf("preloaded %,d records in %.1f s%n", records, (System.nanoTime() - started) / 1e9);
-            Map<String, Object> run = run(store, 1, false, out);
+            Map<String, Object> run = run("sqlite", "sqlite:" + store, CAMPAIGN, 1, false, out);
             run.put("storedRecords", records);
             sizes.add(run);
         }
@@ -109,11 +132,32 @@ public final class StoreLifecycleBench {
         return store;
     }
 
-    /** Creates the campaign and admits {@code records} seeds in batches. */
-    private static void preload(Path file, int records) {
-        try (KeyValueStore kv = SqliteKeyValueStore.open(file, StoreOptions.DEFAULT)) {
-            CampaignStore store = new CampaignStore(kv, CampaignKeys.forCampaign(CAMPAIGN));
-            store.init(CampaignConfig.of(CAMPAIGN, 64, 3), "bench", now());
+    /** Why the store {@code url} names cannot be used, or null if it can. */
+    private static String unusable(String url) {
+        try (KeyValueStore kv = KeyValueStores.open(url)) {
+            kv.read(tx -> tx.get(new byte[] {0}));
+            return null;
+        } catch (StoreException e) {
+            return e.getMessage() + " " + e.context();
+        }
+    }
+
+    /** Removes every key of {@code campaign} from the store {@code url} names. */
+    private static void clear(String url, String campaign) {
+        KeyRange all = CampaignKeys.forCampaign(campaign).all();
+        try (KeyValueStore kv = KeyValueStores.open(url)) {
+            kv.run(tx -> {
+                tx.clearRange(all.begin(), all.end());
+                return null;
+            });
+        }
+    }
+
+    /** Creates {@code campaign} and admits {@code records} seeds in batches. */
+    private static void preload(String url, String campaign, int records) {
+        try (KeyValueStore kv = KeyValueStores.open(url)) {
+            CampaignStore store = new CampaignStore(kv, CampaignKeys.forCampaign(campaign));
+            store.init(CampaignConfig.of(campaign, 64, 3), "bench", now());
             List<WorkPayload> batch = new ArrayList<>();
             for (int i = 0; i < records; i++) {
                 batch.add(new WorkPayload(digest("preload-" + i), 100));
@@ -125,13 +169,15 @@ public final class StoreLifecycleBench {
         }
     }
 
-    /** Runs {@code coordinators} coordinator JVMs on {@code store} and sums what they report. */
-    private static Map<String, Object> run(Path store, int coordinators, boolean strace, Path out) throws Exception {
+    /** Runs {@code coordinators} coordinator JVMs on the store {@code url} names and sums what they report. */
+    private static Map<String, Object> run(String backend, String url, String campaign, int coordinators,
+            boolean strace, Path out) throws Exception {
         List<Process> processes = new ArrayList<>();
         List<Path> traces = new ArrayList<>();
+        String label = backend + "-" + coordinators;
         for (int rank = 0; rank < coordinators; rank++) {
             List<String> command = new ArrayList<>();
-            Path trace = out.resolve("strace-" + store.getFileName() + "-" + rank + ".txt");
+            Path trace = out.resolve("strace-" + label + "-" + rank + ".txt");
             if (strace) {
                 command.addAll(List.of("strace", "-f", "--seccomp-bpf", "-c", "-e", "trace=fsync,fdatasync", "-o",
                         trace.toString()));
@@ -139,7 +185,7 @@ public final class StoreLifecycleBench {
             }
             command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                     "-cp", System.getProperty("java.class.path"), StoreLifecycleBench.class.getName(),
-                    "--coordinator", store.toString(), String.valueOf(rank), String.valueOf(coordinators)));
+                    "--coordinator", url, campaign, String.valueOf(rank), String.valueOf(coordinators)));
             processes.add(new ProcessBuilder(command).redirectErrorStream(true).start());
         }
         long measured = 0;
@@ -156,6 +202,7 @@ public final class StoreLifecycleBench {
             seconds = Math.max(seconds, Double.parseDouble(fields.get("seconds")));
         }
         Map<String, Object> result = new LinkedHashMap<>();
+        result.put("backend", backend);
         result.put("coordinators", coordinators);
         result.put("itemsPerSecond", measured / seconds);
         result.put("microsPerItem", seconds * 1e6 / measured);
@@ -168,7 +215,7 @@ public final class StoreLifecycleBench {
             result.put("fsyncs", fsyncs);
             result.put("fsyncsPerItem", (double) fsyncs / total);
         }
-        System.out.printf("%s: %d coordinator(s): %.0f items/s, %.1f us/item%s%n", store.getFileName(), coordinators,
+        System.out.printf("%s: %d coordinator(s): %.0f items/s, %.1f us/item%s%n", url, coordinators,
                 measured / seconds, seconds * 1e6 / measured,
                 strace ? String.format(", %.3f fsyncs/item", (double) result.get("fsyncsPerItem")) : "");
         return result;
@@ -216,14 +263,14 @@ public final class StoreLifecycleBench {
     }
 
     /** One coordinator: batches through the lifecycle until warm-up and measurement are over. */
-    private static void coordinator(Path file, int rank, int coordinators) throws Exception {
+    private static void coordinator(String url, String campaign, int rank, int coordinators) throws Exception {
         List<String> names = new ArrayList<>();
         for (int i = 0; i < coordinators; i++) {
             names.add("bench-" + i);
         }
         Owner owner = Owner.of(names.get(rank));
-        try (KeyValueStore kv = SqliteKeyValueStore.open(file, StoreOptions.DEFAULT)) {
-            CampaignStore store = new CampaignStore(kv, CampaignKeys.forCampaign(CAMPAIGN));
+        try (KeyValueStore kv = KeyValueStores.open(url)) {
+            CampaignStore store = new CampaignStore(kv, CampaignKeys.forCampaign(campaign));
             Set<Integer> buckets = Buckets.ownedBy(owner.name(), names, store.config().buckets());
             String prefix = ProcessHandle.current().pid() + "-" + rank + "-";
             long total = 0;
@@ -232,12 +279,10 @@ public final class StoreLifecycleBench {
             long start = System.nanoTime();
             long measureFrom = start + (long) (WARMUP_SECONDS * 1e9);
             long end = measureFrom + (long) (MEASURE_SECONDS * 1e9);
-            long measureStarted = 0;
+            long lastEnded = measureFrom;
+            // A batch counts if it ended after the warm-up; the time runs from the warm-up's end to
+            // the last batch's end, so a process whose first batch outlasts the warm-up is measured too.
             while (System.nanoTime() < end) {
-                if (measureStarted == 0 && System.nanoTime() >= measureFrom) {
-                    measureStarted = System.nanoTime();
-                    measured = 0;
-                }
                 List<WorkPayload> admitted = new ArrayList<>();
                 for (int i = 0; i < BATCH; i++) {
                     admitted.add(new WorkPayload(digest("seed-" + prefix + seeds++), 100));
@@ -245,9 +290,13 @@ public final class StoreLifecycleBench {
                 store.admit(1, admitted).forEach(ItemResult::orThrow);
                 int finished = cycle(store, owner, buckets);
                 total += finished;
-                measured += finished;
+                long ended = System.nanoTime();
+                if (ended > measureFrom) {
+                    measured += finished;
+                    lastEnded = ended;
+                }
             }
-            double seconds = (System.nanoTime() - measureStarted) / 1e9;
+            double seconds = (lastEnded - measureFrom) / 1e9;
             System.out.printf("RESULT measured=%d total=%d seconds=%.3f%n", measured, total, seconds);
         }
     }

@@ -12,9 +12,14 @@ import io.frontier.store.kv.KeyValue;
 import io.frontier.store.kv.KeyValueStore;
 import io.frontier.store.kv.ReadTransaction;
 import io.frontier.store.kv.Transaction;
+import io.frontier.store.kv.TransactionBody;
+import io.frontier.store.kv.TransactionOutcomeUnknownException;
 import io.frontier.store.manifest.Child;
 import io.frontier.store.manifest.ChildFate;
 import io.frontier.store.manifest.ManifestEntry;
+import io.frontier.store.paging.ShrinkingPages;
+import io.frontier.store.pruning.PruningMap;
+import io.frontier.store.pruning.PruningPolicy;
 import io.frontier.store.record.CampaignConfig;
 import io.frontier.store.record.CampaignIdentity;
 import io.frontier.store.record.EpochRecord;
@@ -32,6 +37,7 @@ import io.frontier.store.corpus.Digest;
 import io.frontier.store.record.WorkPayload;
 import io.frontier.store.record.WorkRecord;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Objects;
@@ -42,12 +48,22 @@ import java.util.Set;
  * The campaign's leases, commit decisions, manifest, counters and epochs, on any
  * {@link KeyValueStore}.
  *
- * <p>Every mutating method is one transaction that (1) reads the stored epoch serializably and
+ * <p>Every mutating method is one transaction (a batch of commit decisions may take several, see
+ * {@link #beginCommits}) that (1) reads the stored epoch serializably and
  * refuses a caller of another epoch, (2) for an item, reads its record serializably and refuses
  * a token other than the one stored, (3) checks for its own earlier effect and returns it if the
  * body already ran, and (4) only then writes. Tokens, result ids and request ids are generated
  * before the transaction starts, and times are passed in by the caller, so a re-executed body
  * makes the same decision. A refused call writes nothing.
+ *
+ * <p>Outcome unknown: when the store cannot tell whether a mutating call's transaction
+ * committed ({@link TransactionOutcomeUnknownException}, on FoundationDB after
+ * {@code commit_unknown_result} or a timeout during a commit), the method calls the store again
+ * with the same body, up to {@value #OUTCOME_CALLS} times, since each body recognises its own
+ * earlier effect. If the outcome is still unknown, the method throws
+ * {@link TransactionOutcomeUnknownException}: the operation took effect once or not at all, and
+ * calling it again with the same arguments, or replay by the next job, finishes it. Every other
+ * exception of a mutating method means that it changed nothing.
  *
  * <p>Times are Unix seconds as {@code double}; NaN, infinite and negative times and TTLs are
  * refused with {@link InvalidInputException} before anything is read. A stored record that
@@ -64,11 +80,25 @@ public final class CampaignStore {
     public static final int MAX_BATCH = 256;
     /** Most children one transaction writes (commit batch or completion batch). */
     public static final int MAX_CHILDREN_PER_TRANSACTION = ManifestEntry.MAX_CHILDREN;
+    /**
+     * Most edge map shards one transaction merges into: 64 BIT_ORs of 4 KiB, 256 KiB, which
+     * leaves a commit batch with room for its manifest entries under FoundationDB's 1 MB
+     * guideline. The whole map is 2048 shards, 8 MiB, close to FoundationDB's 10 MB hard limit.
+     */
+    public static final int MAX_EDGE_SHARDS_PER_TRANSACTION = 64;
+
+    /**
+     * How many times one mutating operation is called while the store cannot tell whether it
+     * committed ({@link TransactionOutcomeUnknownException}) before that reaches the caller.
+     */
+    static final int OUTCOME_CALLS = 3;
 
     private final KeyValueStore kv;
     private final CampaignKeys keys;
     private final EpochFence fence;
     private final InvalidResults invalid;
+    /** Remembers how large a page of committing entries could be read without timing out. */
+    private final ShrinkingPages committingPages = new ShrinkingPages();
     /** Derived from the campaign's configuration, which never changes once written. */
     private volatile Parts parts;
 
@@ -91,7 +121,7 @@ public final class CampaignStore {
      */
     public EpochRecord init(CampaignConfig config, String job, double now) {
         EpochRecord first = EpochRecord.of(1, Owner.of(job).name(), Times.instant("now", now));
-        return kv.run(tx -> {
+        return mutate(tx -> {
             byte[] stored = tx.get(keys.config());
             if (stored != null) {
                 CampaignConfig existing = RecordCodec.CONFIG.decode(keys.config(), stored);
@@ -122,12 +152,23 @@ public final class CampaignStore {
     /**
      * Creates the campaign as {@link #init(CampaignConfig, CampaignIdentity, String, double)} does,
      * with {@code policy} as its exploration policy (null: the policy of a campaign created before
-     * tiers). A campaign that exists keeps the policy it was created with.
+     * tiers) and a pruning map per worker, as before shared maps.
      */
     public EpochRecord init(CampaignConfig config, CampaignIdentity identity, ExplorationPolicy policy, String job,
             double now) {
+        return init(config, identity, policy, null, job, now);
+    }
+
+    /**
+     * Creates the campaign as {@link #init(CampaignConfig, CampaignIdentity, String, double)} does,
+     * with {@code policy} as its exploration policy (null: the policy of a campaign created before
+     * tiers) and {@code pruning} as its pruning policy (null: a map per worker, as before shared
+     * maps). A campaign that exists keeps the policies it was created with.
+     */
+    public EpochRecord init(CampaignConfig config, CampaignIdentity identity, ExplorationPolicy policy,
+            PruningPolicy pruning, String job, double now) {
         EpochRecord first = EpochRecord.of(1, Owner.of(job).name(), Times.instant("now", now));
-        return kv.run(tx -> {
+        return mutate(tx -> {
             byte[] stored = tx.get(keys.config());
             if (stored != null) {
                 CampaignConfig existing = RecordCodec.CONFIG.decode(keys.config(), stored);
@@ -144,6 +185,9 @@ public final class CampaignStore {
             tx.set(keys.identity(), RecordCodec.IDENTITY.encode(identity));
             if (policy != null) {
                 tx.set(keys.exploration(), RecordCodec.EXPLORATION.encode(policy));
+            }
+            if (pruning != null) {
+                tx.set(keys.pruningPolicy(), RecordCodec.PRUNING_POLICY.encode(pruning));
             }
             tx.set(keys.epoch(), RecordCodec.EPOCH.encode(first));
             return first;
@@ -170,7 +214,7 @@ public final class CampaignStore {
      *     neither {@code expected} nor {@code next}
      */
     public void replaceIdentity(String expected, CampaignIdentity next) {
-        kv.run(tx -> {
+        mutate(tx -> {
             if (tx.get(keys.config()) == null) {
                 throw new CampaignSetupException("campaign is not in the store");
             }
@@ -209,6 +253,47 @@ public final class CampaignStore {
     }
 
     /**
+     * Whether the campaign's SymCC runs share one pruning map; {@link PruningPolicy#BEFORE_SHARING}
+     * if it was created without a pruning policy.
+     */
+    public PruningPolicy pruningPolicy() {
+        return kv.read(tx -> {
+            byte[] value = tx.get(keys.pruningPolicy());
+            return value == null ? PruningPolicy.BEFORE_SHARING
+                    : RecordCodec.PRUNING_POLICY.decode(keys.pruningPolicy(), value);
+        });
+    }
+
+    /**
+     * Merges {@code bits} into the campaign's shared SymCC pruning map: one transaction that
+     * reads the epoch serializably and then writes one BIT_OR of the full shard width for each
+     * shard in which {@code bits} has a bit set, and nothing for the others (no transaction at
+     * all for an empty map). The map itself is never read here, so merges of coordinators running
+     * at the same time do not conflict with each other or with any other operation but an epoch
+     * bump.
+     *
+     * <p>After it returns, every bit of {@code bits} is in the stored map for good. Idempotent:
+     * merging the same bits again changes nothing. It cannot be undone.
+     *
+     * @throws io.frontier.store.error.StaleEpochException if {@code epoch} is not current: a job
+     *     fenced off can no longer add bits
+     */
+    public void mergePruning(long epoch, PruningMap bits) {
+        if (bits == null) {
+            throw new InvalidInputException("pruning map to merge is null");
+        }
+        Map<Integer, byte[]> shards = bits.shards();
+        if (shards.isEmpty()) {
+            return;
+        }
+        kv.run(tx -> {
+            fence.check(tx, epoch);
+            shards.forEach((shard, operand) -> tx.bitOr(keys.pruning(shard), operand));
+            return null;
+        });
+    }
+
+    /**
      * Fences off every job of epochs up to {@code expected}: moves the epoch from
      * {@code expected} to {@code expected + 1} on behalf of {@code job}.
      *
@@ -226,7 +311,7 @@ public final class CampaignStore {
      */
     public EpochRecord bumpEpoch(long expected, String job, double now) {
         EpochRecord next = EpochRecord.of(expected + 1, Owner.of(job).name(), Times.instant("now", now));
-        return kv.run(tx -> {
+        return mutate(tx -> {
             EpochRecord current = fence.current(tx);
             if (current.epoch() == next.epoch() && current.job().equals(next.job())) {
                 return current;
@@ -259,7 +344,7 @@ public final class CampaignStore {
             throw new InvalidInputException("heartbeat is not of the caller's epoch")
                     .with("presentedEpoch", epoch).with("heartbeatEpoch", beat == null ? "null" : beat.epoch());
         }
-        kv.run(tx -> {
+        mutate(tx -> {
             EpochRecord current = fence.check(tx, epoch);
             if (!current.job().equals(beat.job())) {
                 throw new InvalidInputException("heartbeat names another job than the one that runs the epoch")
@@ -282,13 +367,16 @@ public final class CampaignStore {
      * Records a change of the campaign's settings as the next in sequence, unless the epoch has
      * moved from {@code expectedEpoch}: the caller judged, in that epoch, that no job runs, and a
      * job that started since may already have read the old settings. One transaction that reads
-     * the epoch serializably, so it is ordered against {@link #bumpEpoch}.
+     * the epoch serializably, so it is ordered against {@link #bumpEpoch}. Idempotent: if the
+     * last recorded change is this one (same epoch, changes and settings digest), as after a
+     * commit whose outcome was unknown or a command run again, it is returned and nothing is
+     * written.
      *
      * @throws CampaignSetupException if the epoch is no longer {@code expectedEpoch}
      */
     public SettingsChange recordSettingsChange(long expectedEpoch, List<String> changes, String settingsSha256,
                                                double now) {
-        return kv.run(tx -> {
+        return mutate(tx -> {
             EpochRecord current = fence.current(tx);
             if (current.epoch() != expectedEpoch) {
                 throw new CampaignSetupException("a job started while the settings were being changed")
@@ -297,8 +385,13 @@ public final class CampaignStore {
             }
             KeyRange range = keys.settingsChanges();
             List<KeyValue> last = tx.getRange(range.begin(), range.end(), 1, true);
-            long sequence = last.isEmpty() ? 1
-                    : RecordCodec.SETTINGS_CHANGE.decode(last.get(0).key(), last.get(0).value()).sequence() + 1;
+            SettingsChange previous = last.isEmpty() ? null
+                    : RecordCodec.SETTINGS_CHANGE.decode(last.get(0).key(), last.get(0).value());
+            if (previous != null && previous.epoch() == expectedEpoch && previous.changes().equals(changes)
+                    && previous.settingsSha256().equals(settingsSha256)) {
+                return previous;
+            }
+            long sequence = previous == null ? 1 : previous.sequence() + 1;
             SettingsChange change = SettingsChange.of(sequence, expectedEpoch, changes, settingsSha256, now);
             tx.set(keys.settingsChange(sequence), RecordCodec.SETTINGS_CHANGE.encode(change));
             return change;
@@ -320,7 +413,8 @@ public final class CampaignStore {
      */
     public List<ItemResult<Admission>> admit(long epoch, List<WorkPayload> payloads) {
         batchSize(payloads, MAX_BATCH);
-        return batch(epoch, payloads, (tx, table, parts, payload) -> {
+        List<byte[]> records = payloads.stream().map(payload -> keys.work(payload.hash())).toList();
+        return batch(epoch, records, payloads, (tx, table, parts, payload) -> {
             WorkRecord known = table.read(payload.hash());
             if (known != null) {
                 if (!known.payload().equals(payload)) {
@@ -369,7 +463,10 @@ public final class CampaignStore {
         double expiry = expiry(now, ttl);
         batchSize(leases, MAX_BATCH);
         List<Lease> copy = List.copyOf(leases);
-        return edit(epoch, (tx, table, parts) -> parts.leasing.renew(table, copy, epoch, expiry));
+        return edit(epoch, (tx, table, parts) -> {
+            tx.prefetch(workKeys(copy));
+            return parts.leasing.renew(table, copy, epoch, expiry);
+        });
     }
 
     /**
@@ -393,7 +490,10 @@ public final class CampaignStore {
         Times.instant("now", now);
         batchSize(leases, MAX_BATCH);
         List<Lease> copy = List.copyOf(leases);
-        return edit(epoch, (tx, table, parts) -> parts.leasing.release(table, copy, epoch));
+        return edit(epoch, (tx, table, parts) -> {
+            tx.prefetch(workKeys(copy));
+            return parts.leasing.release(table, copy, epoch);
+        });
     }
 
     /**
@@ -462,8 +562,11 @@ public final class CampaignStore {
      * <p>In one transaction: checks the epoch and that the item is {@code leased} under exactly
      * the request's token in this epoch; decides each child's {@link ChildFate}; appends the
      * manifest entry (head and child chunks with their fates, under a fresh versionstamp),
-     * indexes the result id, moves the item to {@code committing}, and adds one execution to the
-     * load of the item's owner. After it returns, the item can no longer expire, be recovered, be
+     * indexes the result id, moves the item to {@code committing}, adds one execution to the
+     * load of the item's owner, and counts, under that owner and the execution's executor kind
+     * ({@link io.frontier.store.keyspace.ExecutorCounter}), the execution, its wall time, its
+     * children, those that reached nothing new, were known as work already or carried no coverage,
+     * and their new edges. After it returns, the item can no longer expire, be recovered, be
      * claimed or be committed under any other token or result; only completion or abandonment
      * by a coordinator of the current epoch ends it, and any such coordinator can finish it from
      * the manifest (replay), so the holder's crash loses nothing.
@@ -485,9 +588,13 @@ public final class CampaignStore {
      * decisions never conflict on it (on FoundationDB; the embedded store has one writer at a
      * time anyway). The consequence: two coordinators deciding at the same moment may both see
      * a tuple as new and both admit a child for it, so the frontier may hold an input more than
-     * strictly needed; a tuple is never lost, because BIT_OR only sets bits and every admitted
-     * child's tuples are merged in the transaction that admits it. Finding keys, by contrast,
-     * are read serializably, so each is written and counted exactly once.
+     * strictly needed; a tuple is never lost, because BIT_OR only sets bits and a child is
+     * admitted with every tuple it reached: the map holds only tuples that admitted children
+     * reach. Its tuples are merged in the transaction that admits it, except those in shards past
+     * {@link #MAX_EDGE_SHARDS_PER_TRANSACTION} (see {@link #beginCommits}): if those merges do not
+     * happen, the map holds less than the frontier reaches, and a later input is taken for new
+     * more often, never less. Finding keys, by contrast, are read serializably, so each is
+     * written and counted exactly once.
      *
      * <p>Idempotent for the same token and result: a repeated call returns the stored decision,
      * the fates included, with {@code repeated} true, and writes nothing (no finding, count or
@@ -507,9 +614,18 @@ public final class CampaignStore {
     }
 
     /**
-     * {@link #beginCommit} for many requests in one transaction, each decided on its own, in
-     * order: a request's children are triaged against what earlier requests of the batch
-     * admitted. The requests must name distinct results.
+     * {@link #beginCommit} for many requests, each decided on its own, in order: a request's
+     * children are triaged against what earlier requests of the batch admitted. The requests must
+     * name distinct results.
+     *
+     * <p>One transaction decides them all unless their children add to more than
+     * {@link #MAX_EDGE_SHARDS_PER_TRANSACTION} edge map shards: a request that would take it past
+     * that is left for another transaction, run right after, which decides it against the map
+     * with the earlier decisions merged. A request whose children alone add to more shards than
+     * that is decided in one transaction that merges the first of them; the rest are merged by
+     * transactions of their own before this call returns. Each request is still decided, with all
+     * its writes, in exactly one transaction, so a crash between them leaves some requests decided
+     * and the others not, as separate calls would.
      */
     public List<ItemResult<CommitTicket>> beginCommits(long epoch, List<CommitRequest> requests, double now) {
         double at = Times.instant("now", now);
@@ -522,8 +638,49 @@ public final class CampaignStore {
         if (requests.stream().map(CommitRequest::result).distinct().count() != requests.size()) {
             throw new InvalidInputException("commit batch names one result twice");
         }
-        List<CommitRequest> copy = List.copyOf(requests);
-        return edit(epoch, (tx, table, parts) -> parts.committing.beginAll(tx, table, copy, epoch, at));
+        List<ItemResult<CommitTicket>> results = new ArrayList<>(Collections.nCopies(requests.size(), null));
+        List<Integer> waiting = new ArrayList<>();
+        for (int i = 0; i < requests.size(); i++) {
+            waiting.add(i);
+        }
+        while (!waiting.isEmpty()) {
+            List<CommitRequest> round = waiting.stream().map(requests::get).toList();
+            CommitRound done = edit(epoch, (tx, table, parts) -> parts.committing.beginAll(tx, table, round, epoch, at));
+            mergeEdges(epoch, done.unmerged());
+            List<Integer> left = new ArrayList<>();
+            for (int k = 0; k < waiting.size(); k++) {
+                ItemResult<CommitTicket> result = done.results().get(k);
+                if (result == null) {
+                    left.add(waiting.get(k));
+                } else {
+                    results.set(waiting.get(k), result);
+                }
+            }
+            if (left.size() == waiting.size()) {
+                throw new IllegalStateException("a commit round decided none of its requests");
+            }
+            waiting = left;
+        }
+        return results;
+    }
+
+    /**
+     * Merges edge map bits a commit round admitted but could not merge itself, at most
+     * {@link #MAX_EDGE_SHARDS_PER_TRANSACTION} shards per transaction. The merges are blind
+     * BIT_ORs, harmless to repeat; should one fail or the process die first, those tuples are
+     * missing from the map, and a later input that reaches them is taken for new: the frontier
+     * may then hold an input more than needed, and none is lost.
+     */
+    private void mergeEdges(long epoch, Map<Integer, byte[]> unmerged) {
+        List<Map.Entry<Integer, byte[]>> shards = new ArrayList<>(unmerged.entrySet());
+        for (int from = 0; from < shards.size(); from += MAX_EDGE_SHARDS_PER_TRANSACTION) {
+            List<Map.Entry<Integer, byte[]>> part = shards.subList(from,
+                    Math.min(shards.size(), from + MAX_EDGE_SHARDS_PER_TRANSACTION));
+            edit(epoch, (tx, table, parts) -> {
+                part.forEach(shard -> tx.bitOr(keys.edges(shard.getKey()), shard.getValue()));
+                return null;
+            });
+        }
     }
 
     /**
@@ -569,19 +726,7 @@ public final class CampaignStore {
         double at = Times.instant("now", now);
         batchSize(entries, MAX_BATCH);
         List<Commitment> copy = List.copyOf(entries);
-        return edit(epoch, (tx, table, parts) -> {
-            int[] budget = {MAX_CHILDREN_PER_TRANSACTION};
-            List<ItemResult<Completion>> results = new ArrayList<>(copy.size());
-            for (Commitment entry : copy) {
-                try {
-                    results.add(ItemResult.ok(parts.committing.complete(tx, table, entry.work(), entry.result(), epoch, at,
-                            budget)));
-                } catch (FrontierException e) {
-                    results.add(ItemResult.failed(e));
-                }
-            }
-            return results;
-        });
+        return edit(epoch, (tx, table, parts) -> parts.committing.completeAll(tx, table, copy, epoch, at));
     }
 
     /**
@@ -602,7 +747,8 @@ public final class CampaignStore {
     }
 
     /**
-     * The first {@code limit} committing items with their entries, children and promotion
+     * The first {@code limit} committing items (fewer if their children are many, as
+     * {@link #listCommitting(Digest, int)} says) with their entries, children and promotion
      * marks, in work id order. Read-only.
      *
      * @throws io.frontier.store.error.UnreadableRecordException the problem of the first item
@@ -625,12 +771,14 @@ public final class CampaignStore {
      * cannot be read, or that disagree on the work or the result, is reported as {@link Blocked}
      * in the page and left as it is; the others are listed. Pass {@link CommittingPage#next} to
      * read the following page; entries ended meanwhile have left the index and are not listed.
+     * A page holds fewer entries, at least one, once their children come to about a mebibyte of
+     * chunks, or when a larger page's read timed out and it was read again smaller.
      */
     public CommittingPage listCommitting(Digest after, int limit) {
         if (limit < 1) {
             throw new InvalidInputException("listing limit must be positive").with("limit", limit);
         }
-        return kv.read(tx -> parts(tx).committing.page(tx, after, limit));
+        return committingPages.read(limit, size -> kv.read(tx -> parts(tx).committing.page(tx, after, size)));
     }
 
     /** The record of {@code work}, or null. Read-only. */
@@ -654,7 +802,7 @@ public final class CampaignStore {
     public Quiescence checkQuiescence(long epoch, double now) {
         double at = Times.instant("now", now);
         String check = ResultId.random().hex();
-        return kv.run(tx -> {
+        return mutate(tx -> {
             fence.check(tx, epoch);
             byte[] markerKey = keys.quiescence();
             byte[] stored = tx.get(markerKey);
@@ -708,13 +856,39 @@ public final class CampaignStore {
     }
 
     /**
+     * Runs a mutating {@code body} in one transaction. When the store cannot tell whether the
+     * transaction committed, the same body runs again, up to {@value #OUTCOME_CALLS} calls in
+     * all: every body here recognises its own earlier effect, so a call that commits, or that
+     * finds the earlier commit, ends the doubt. If the outcome stays unknown, the exception says
+     * so and how it is resolved.
+     *
+     * @throws TransactionOutcomeUnknownException if the last of the calls still could not tell
+     */
+    private <T> T mutate(TransactionBody<T> body) {
+        for (int call = 1; ; call++) {
+            try {
+                return kv.run(body);
+            } catch (TransactionOutcomeUnknownException unknown) {
+                if (call == OUTCOME_CALLS) {
+                    throw new TransactionOutcomeUnknownException("store could not tell whether a campaign operation"
+                            + " took effect, even after running it again; it is idempotent: running it again finishes"
+                            + " it, and frontier resume replays what a job left unfinished", unknown)
+                            .with("calls", call)
+                            .with("lastCall", unknown.getMessage());
+                }
+            }
+        }
+    }
+
+    /**
      * Runs {@code body} in one transaction after the epoch check, with this execution's own
      * {@link WorkTable}, whose summed counter changes are written last.
      */
     private <T> T edit(long epoch, Edit<T> body) {
-        return kv.run(tx -> {
-            fence.check(tx, epoch);
-            Parts parts = parts(tx);
+        return mutate(transaction -> {
+            fence.check(transaction, epoch);
+            Parts parts = parts(transaction);
+            ReadAhead tx = new ReadAhead(transaction);
             WorkTable table = new WorkTable(tx, keys, parts.config.buckets());
             T result = body.apply(tx, table, parts);
             table.flush();
@@ -722,10 +896,14 @@ public final class CampaignStore {
         });
     }
 
-    /** Runs {@code each} for every item in one {@link #edit}; a refused item fails alone. */
-    private <R, T> List<ItemResult<T>> batch(long epoch, List<R> items, Item<R, T> each) {
+    /**
+     * Runs {@code each} for every item in one {@link #edit}, after reading {@code prefetched}
+     * together; a refused item fails alone.
+     */
+    private <R, T> List<ItemResult<T>> batch(long epoch, List<byte[]> prefetched, List<R> items, Item<R, T> each) {
         List<R> copy = List.copyOf(items);
         return edit(epoch, (tx, table, parts) -> {
+            tx.prefetch(prefetched);
             List<ItemResult<T>> results = new ArrayList<>(copy.size());
             for (R item : copy) {
                 try {
@@ -741,13 +919,17 @@ public final class CampaignStore {
     /** The body of an {@link #edit}. */
     @FunctionalInterface
     private interface Edit<T> {
-        T apply(Transaction tx, WorkTable table, Parts parts);
+        T apply(ReadAhead tx, WorkTable table, Parts parts);
     }
 
     /** The body of one item of a {@link #batch}. */
     @FunctionalInterface
     private interface Item<R, T> {
         T apply(Transaction tx, WorkTable table, Parts parts, R item);
+    }
+
+    private List<byte[]> workKeys(List<Lease> leases) {
+        return leases.stream().map(lease -> keys.work(lease.work())).toList();
     }
 
     private static double expiry(double now, double ttl) {

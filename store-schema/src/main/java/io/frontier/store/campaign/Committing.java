@@ -47,6 +47,9 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.function.Supplier;
 
 /**
@@ -55,6 +58,12 @@ import java.util.function.Supplier;
  * its checks before its first write, so a refused item in a batch leaves nothing behind.
  */
 final class Committing {
+
+    /**
+     * Children the entries of one page of the committing index may declare before it ends: their
+     * chunks come to about a mebibyte.
+     */
+    static final int CHILDREN_PER_PAGE = 8192;
 
     private final CampaignKeys keys;
     private final CampaignConfig config;
@@ -73,24 +82,102 @@ final class Committing {
     /**
      * The commit decisions of a batch, each taken on its own by {@link #begin}, against one
      * {@link EdgeMap} for the whole batch: a request sees the tuples that earlier requests of the
-     * batch admitted. The map's shards are read with snapshot reads and what the batch admitted
-     * is merged last, with one BIT_OR of the full shard width per shard it added to: 4 KiB each,
-     * so a batch on AFL++'s default map of 65536 edges (16 shards) writes at most 64 KiB of map.
+     * batch admitted. What the decisions read is fetched first, together ({@link #prefetch}): the
+     * work records, result index and finding keys serializably, and every edge map shard any
+     * declared coverage falls in by snapshot. Once every decision is taken, the children they let
+     * join the frontier are looked up together, by snapshot, to count those known as work
+     * already ({@link KnownChildren}).
+     *
+     * <p>What the batch admitted is merged last, with one BIT_OR of the full shard width (4 KiB)
+     * per shard it added to, for at most {@link CampaignStore#MAX_EDGE_SHARDS_PER_TRANSACTION}
+     * shards: a request whose children would take the batch past that is left for the next
+     * transaction (its result is null), unless no earlier request of this transaction added to
+     * the map. Such a first request may add to more shards on its own; the bits of the shards
+     * past the bound are handed back in {@link CommitRound#unmerged} for the caller to merge.
      */
-    List<ItemResult<CommitTicket>> beginAll(Transaction tx, WorkTable table, List<CommitRequest> requests,
-            long epoch, double now) {
-        EdgeMap map = new EdgeMap(shard -> tx.snapshot().get(keys.edges(shard)));
+    CommitRound beginAll(ReadAhead tx, WorkTable table, List<CommitRequest> requests, long epoch, double now) {
+        Map<Integer, byte[]> shards = prefetch(tx, requests);
+        EdgeMap map = new EdgeMap(shard -> shards.containsKey(shard) ? shards.get(shard)
+                : tx.snapshot().get(keys.edges(shard)));
         Supplier<TierRoom> room = lazily(() -> tierRoom(tx));
+        KnownChildren known = new KnownChildren(keys);
         List<ItemResult<CommitTicket>> results = new ArrayList<>(requests.size());
         for (int i = 0; i < requests.size(); i++) {
             try {
-                results.add(ItemResult.ok(begin(tx, table, map, room, requests.get(i), i, epoch, now)));
+                CommitTicket ticket = begin(tx, table, map, room, known, requests.get(i), i, epoch, now);
+                results.add(ticket == null ? null : ItemResult.ok(ticket));
             } catch (FrontierException e) {
                 results.add(ItemResult.failed(e));
             }
         }
-        map.additions().forEach((shard, bits) -> tx.bitOr(keys.edges(shard), bits));
-        return results;
+        known.count(tx);
+        Map<Integer, byte[]> unmerged = new TreeMap<>();
+        int merged = 0;
+        for (Map.Entry<Integer, byte[]> addition : map.additions().entrySet()) {
+            if (merged < CampaignStore.MAX_EDGE_SHARDS_PER_TRANSACTION) {
+                tx.bitOr(keys.edges(addition.getKey()), addition.getValue());
+                merged++;
+            } else {
+                unmerged.put(addition.getKey(), addition.getValue());
+            }
+        }
+        return new CommitRound(results, unmerged);
+    }
+
+    /**
+     * Reads together what the decisions of {@code requests} will ask for: serializably each
+     * item's work record, its result's index key and every finding key it may record; by
+     * snapshot every edge map shard a declared coverage has a tuple in, returned by shard.
+     */
+    private Map<Integer, byte[]> prefetch(ReadAhead tx, List<CommitRequest> requests) {
+        List<byte[]> serializable = new ArrayList<>();
+        Set<Integer> shards = new TreeSet<>();
+        for (CommitRequest request : requests) {
+            serializable.add(keys.work(request.lease().work()));
+            serializable.add(keys.result(request.result()));
+            if (request.finding() != null) {
+                serializable.add(keys.finding(request.finding().signature(), request.lease().work()));
+            }
+            for (DeclaredChild child : request.children()) {
+                if (child.finding() != null) {
+                    serializable.add(keys.finding(child.finding().signature(), child.digest()));
+                } else if (child.coverage() != null) {
+                    shards.addAll(EdgeMap.shardsOf(child.coverage()));
+                }
+            }
+        }
+        tx.prefetch(serializable);
+        List<Integer> numbers = new ArrayList<>(shards);
+        List<byte[]> values = tx.snapshot().getAll(numbers.stream().map(keys::edges).toList());
+        Map<Integer, byte[]> stored = new HashMap<>();
+        for (int i = 0; i < numbers.size(); i++) {
+            stored.put(numbers.get(i), values.get(i));
+        }
+        return stored;
+    }
+
+    /**
+     * True if {@code request}'s children may add to the map in this transaction: no earlier
+     * request added to it, or they add to no shard it has not added to, or the shards added with
+     * theirs stay within {@link CampaignStore#MAX_EDGE_SHARDS_PER_TRANSACTION}. Counted before any
+     * child is admitted, so an upper bound: admitting one child only ever leaves less for the next.
+     */
+    private static boolean fits(EdgeMap map, CommitRequest request) {
+        Set<Integer> added = map.shardsAdded();
+        if (added.isEmpty()) {
+            return true;
+        }
+        Set<Integer> fresh = new TreeSet<>();
+        for (DeclaredChild child : request.children()) {
+            if (child.finding() == null && child.coverage() != null) {
+                for (int shard : map.shardsGaining(child.coverage())) {
+                    if (!added.contains(shard)) {
+                        fresh.add(shard);
+                    }
+                }
+            }
+        }
+        return fresh.isEmpty() || added.size() + fresh.size() <= CampaignStore.MAX_EDGE_SHARDS_PER_TRANSACTION;
     }
 
     /**
@@ -99,9 +186,11 @@ final class Committing {
      * request, so a refused request admits nothing into {@code map} and records no finding.
      *
      * @param userVersion distinct for every entry this transaction writes
+     * @return the decision, or null if the request was left for the next transaction (it does
+     *     not {@linkplain #fits fit}); nothing was written for it then
      */
-    private CommitTicket begin(Transaction tx, WorkTable table, EdgeMap map, Supplier<TierRoom> room,
-            CommitRequest request, int userVersion, long epoch, double now) {
+    private CommitTicket begin(ReadAhead tx, WorkTable table, EdgeMap map, Supplier<TierRoom> room,
+            KnownChildren known, CommitRequest request, int userVersion, long epoch, double now) {
         Lease lease = request.lease();
         WorkRecord record = table.require(lease.work());
         if (record.state() == WorkState.COMMITTING || record.state() == WorkState.DONE) {
@@ -129,6 +218,9 @@ final class Committing {
         ManifestEntry entry = new ManifestEntry(ManifestEntry.SCHEMA, request.result(), record.id(),
                 record.token(), record.owner(), epoch, request.stage(), declared,
                 ManifestEntry.chunksFor(declared), request.execution(), now, record.round(), record.limitFactor());
+        if (!fits(map, request)) {
+            return null;
+        }
         Triaged triaged = triage(tx, table, map, room, record, request, epoch, now);
         List<Child> children = triaged.children();
         if (request.finding() != null) {
@@ -146,12 +238,14 @@ final class Committing {
         }
         tx.setVersionstampedValue(keys.result(request.result()), CampaignKeys.versionstampToStamp(userVersion));
         table.write(record, record.committing(request.result()));
+        known.offer(record.owner(), request.execution().executor(), triaged.joined());
         return new CommitTicket(entry, children, false);
     }
 
     /**
      * The fate of each declared child, in order, with the count of those that reached nothing
-     * new and of those without coverage: a child with a finding is a
+     * new and of those without coverage, and the children that join the frontier on their own: a
+     * child with a finding is a
      * {@linkplain ChildFate#FINDING finding}, recorded (once per signature and input) and counted;
      * a child without coverage joins the frontier untriaged; any other child joins the frontier
      * if its coverage holds a tuple {@code map} does not, with the edges it reached first as its
@@ -163,6 +257,7 @@ final class Committing {
     private Triaged triage(Transaction tx, WorkTable table, EdgeMap map, Supplier<TierRoom> room,
             WorkRecord record, CommitRequest request, long epoch, double now) {
         List<Child> children = new ArrayList<>(request.children().size());
+        List<Digest> joined = new ArrayList<>();
         int redundant = 0;
         int untriaged = 0;
         for (DeclaredChild declared : request.children()) {
@@ -172,10 +267,12 @@ final class Committing {
                 children.add(new Child(declared.digest(), declared.size(), ChildFate.FINDING, 0));
             } else if (declared.coverage() == null) {
                 untriaged++;
+                joined.add(declared.digest());
                 children.add(Child.frontier(declared.digest(), declared.size()));
             } else {
                 Novelty novelty = map.admit(declared.coverage());
                 if (novelty.any()) {
+                    joined.add(declared.digest());
                     children.add(new Child(declared.digest(), declared.size(), ChildFate.FRONTIER, novelty.edges()));
                 } else {
                     redundant++;
@@ -183,15 +280,16 @@ final class Committing {
                 }
             }
         }
-        return new Triaged(children, redundant, untriaged);
+        return new Triaged(children, redundant, untriaged, joined);
     }
 
     /**
-     * The children of one commit decision as triage decided them, and how many of them reached
+     * The children of one commit decision as triage decided them, how many of them reached
      * nothing new ({@code redundant}, whatever fate the exploration mode gave them) or carried no
-     * coverage to judge ({@code untriaged}).
+     * coverage to judge ({@code untriaged}), and those that join the frontier on their own
+     * ({@code joined}: new coverage or none to judge), which may still be copies of known work.
      */
-    private record Triaged(List<Child> children, int redundant, int untriaged) {
+    private record Triaged(List<Child> children, int redundant, int untriaged, List<Digest> joined) {
 
         long newEdges() {
             return children.stream().mapToLong(Child::newEdges).sum();
@@ -201,7 +299,8 @@ final class Committing {
     /**
      * Counts one committed execution under its coordinator and executor kind: the execution,
      * its wall time, its children, those that reached nothing new or carried no coverage, and
-     * the edges they reached first. Atomic ADDs that no transaction reads serializably, in the
+     * the edges they reached first (those known as work already are counted for the whole
+     * transaction by {@link KnownChildren}). Atomic ADDs that no transaction reads serializably, in the
      * decision's own transaction, so each result moves them once and no two decisions conflict.
      */
     private void countByExecutor(Transaction tx, Owner owner, Execution execution, Triaged triaged) {
@@ -259,9 +358,13 @@ final class Committing {
     /**
      * Checks each promotion and sets the marks of each entry with one BIT_OR of the entry's full
      * bitmap width. Marks for an entry already completed are accepted and dropped; a mark for a
-     * child the entry does not keep (redundant) is refused.
+     * child the entry does not keep (redundant) is refused. The entries are read together first
+     * ({@link #prefetchEntries}).
      */
-    List<ItemResult<Promotion>> mark(Transaction tx, WorkTable table, List<Promotion> promotions) {
+    List<ItemResult<Promotion>> mark(ReadAhead tx, WorkTable table, List<Promotion> promotions) {
+        Map<ResultId, Digest> named = new LinkedHashMap<>();
+        promotions.forEach(promotion -> named.putIfAbsent(promotion.result(), promotion.work()));
+        prefetchEntries(tx, named, false);
         Map<ResultId, ManifestEntry> entries = new HashMap<>();
         Map<ResultId, List<Child>> childrenOf = new HashMap<>();
         Map<ResultId, Versionstamp> open = new HashMap<>();
@@ -312,6 +415,121 @@ final class Committing {
     }
 
     /**
+     * {@link #complete} for each of {@code commitments}, in order, within one budget of
+     * {@link CampaignStore#MAX_CHILDREN_PER_TRANSACTION} children; an item that fails, fails
+     * alone. What the completions read is fetched first, together: the entries
+     * ({@link #prefetchEntries}), then the work keys of every child they may enqueue.
+     */
+    List<ItemResult<Completion>> completeAll(ReadAhead tx, WorkTable table, List<Commitment> commitments, long epoch,
+            double now) {
+        Map<ResultId, Digest> named = new LinkedHashMap<>();
+        commitments.forEach(commitment -> named.putIfAbsent(commitment.result(), commitment.work()));
+        List<byte[]> childKeys = new ArrayList<>();
+        prefetchEntries(tx, named, true).values().forEach(children -> children.stream()
+                .filter(child -> child.fate().queued())
+                .forEach(child -> childKeys.add(keys.work(child.digest()))));
+        tx.prefetch(childKeys);
+        int[] budget = {CampaignStore.MAX_CHILDREN_PER_TRANSACTION};
+        List<ItemResult<Completion>> results = new ArrayList<>(commitments.size());
+        for (Commitment commitment : commitments) {
+            try {
+                results.add(ItemResult.ok(complete(tx, table, commitment.work(), commitment.result(), epoch, now, budget)));
+            } catch (FrontierException e) {
+                results.add(ItemResult.failed(e));
+            }
+        }
+        return results;
+    }
+
+    /**
+     * Reads together, in three round trips, what marking or completing the entries of
+     * {@code results} (each with the work that names it) reads one key at a time; see
+     * {@link #prefetchHeads} and {@link #prefetchChildren}. Returns the children of every entry
+     * that could be read whole.
+     */
+    private Map<ResultId, List<Child>> prefetchEntries(Prefetching tx, Map<ResultId, Digest> results,
+            boolean completing) {
+        return prefetchChildren(tx, prefetchHeads(tx, results, completing));
+    }
+
+    /**
+     * Reads together, in two round trips, the work records and result index keys of
+     * {@code results} (each with the work that names it); then each entry's head, its outcome
+     * where an earlier round or a repeated completion will look for it, and, when
+     * {@code completing}, its promotion bitmap. Returns the head of every entry that could be
+     * read, with its versionstamp, in the order of {@code results}. A value that cannot be
+     * decoded only ends this for its entry: the item's own reads meet the problem again and
+     * report it.
+     */
+    private Map<ResultId, Head> prefetchHeads(Prefetching tx, Map<ResultId, Digest> results, boolean completing) {
+        List<byte[]> first = new ArrayList<>();
+        results.forEach((result, work) -> {
+            first.add(keys.work(work));
+            first.add(keys.result(result));
+        });
+        tx.prefetch(first);
+        Map<ResultId, Versionstamp> stamps = new LinkedHashMap<>();
+        List<byte[]> second = new ArrayList<>();
+        results.forEach((result, work) -> {
+            try {
+                WorkRecord record = WorkTable.read(tx, keys, work);
+                byte[] stampValue = tx.get(keys.result(result));
+                if (record == null || stampValue == null) {
+                    return;
+                }
+                Versionstamp stamp = keys.decodeVersionstampValue(keys.result(result), stampValue);
+                stamps.put(result, stamp);
+                second.add(keys.manifest(stamp, 0));
+                if (!result.equals(record.result()) || completing && record.state() == WorkState.DONE) {
+                    second.add(keys.outcome(stamp));
+                }
+                if (completing) {
+                    second.add(keys.promoted(stamp));
+                }
+            } catch (FrontierException e) {
+                // Left to the item's own reads, which report it.
+            }
+        });
+        tx.prefetch(second);
+        Map<ResultId, Head> heads = new LinkedHashMap<>();
+        stamps.forEach((result, stamp) -> {
+            try {
+                heads.put(result, new Head(stamp, entry(tx, stamp)));
+            } catch (FrontierException e) {
+                // Left to the item's own reads, which report it.
+            }
+        });
+        return heads;
+    }
+
+    /**
+     * Reads together, in one round trip, the child chunks of {@code heads}; returns the children
+     * of every entry whose chunks could be read whole.
+     */
+    private Map<ResultId, List<Child>> prefetchChildren(Prefetching tx, Map<ResultId, Head> heads) {
+        List<byte[]> chunks = new ArrayList<>();
+        heads.values().forEach(head -> {
+            for (int chunk = 0; chunk < head.entry().chunks(); chunk++) {
+                chunks.add(keys.manifest(head.stamp(), chunk + 1));
+            }
+        });
+        tx.prefetch(chunks);
+        Map<ResultId, List<Child>> children = new LinkedHashMap<>();
+        heads.forEach((result, head) -> {
+            try {
+                children.put(result, children(tx, head.stamp(), head.entry()));
+            } catch (FrontierException e) {
+                // Left to the item's own reads, which report it.
+            }
+        });
+        return children;
+    }
+
+    /** A manifest entry's head and the versionstamp it is stored under. */
+    private record Head(Versionstamp stamp, ManifestEntry entry) {
+    }
+
+    /**
      * Ends a committing entry whose kept children are all promoted. Its frontier and deferred
      * children not yet known become pending work, in tier 0 and tier 1, whose parent is this item
      * and whose origin is the executor of the entry's execution; a child known in any state, or
@@ -322,7 +540,8 @@ final class Committing {
      * @param budget children this transaction may still write; the item is refused if its entry
      *     has more frontier children
      */
-    Completion complete(Transaction tx, WorkTable table, Digest work, ResultId result, long epoch, double now, int[] budget) {
+    private Completion complete(ReadAhead tx, WorkTable table, Digest work, ResultId result, long epoch, double now,
+            int[] budget) {
         WorkRecord record = table.require(work);
         if (record.state() == WorkState.DONE && result.equals(record.result())) {
             return new Completion(outcome(tx, versionstampOf(tx, result)), List.of(), true, WorkState.DONE);
@@ -423,34 +642,91 @@ final class Committing {
 
     /**
      * Up to {@code limit} entries of the committing index after {@code after} (null: from the
-     * first), each read as {@link #committingEntry} does or, if that fails, blocked. The page
-     * ends on a key that names a work id, so that {@link CommittingPage#next} always moves on:
-     * keys that name none at the page's end are read past, to the next key that does.
+     * first), each read as {@link #committingEntry} does or, if that fails, blocked; fewer once
+     * the entries read declare {@link #CHILDREN_PER_PAGE} children, at least one. Everything the
+     * entries need is read together, in four round trips after the index ({@link #prefetchHeads},
+     * {@link #prefetchChildren}). The page ends on a key that names a work id, so that
+     * {@link CommittingPage#next} always moves on: keys that name none at the page's end are read
+     * past, to the next key that does.
      */
-    CommittingPage page(ReadTransaction tx, Digest after, int limit) {
+    CommittingPage page(ReadTransaction transaction, Digest after, int limit) {
+        PrefetchedReads tx = new PrefetchedReads(transaction);
         KeyRange range = after == null ? keys.committing() : keys.committing().after(keys.committing(after));
-        List<CommittingEntry> entries = new ArrayList<>();
-        List<Blocked> blocked = new ArrayList<>();
-        int read = 0;
+        List<KeyValue> listed = new ArrayList<>();
+        Map<ResultId, Digest> indexed = new LinkedHashMap<>();
+        boolean atEnd = false;
+        scan:
         while (true) {
             List<KeyValue> pairs = tx.getRange(range.begin(), range.end(), limit, false);
             for (KeyValue pair : pairs) {
-                read++;
-                Digest work = null;
-                try {
-                    work = keys.decodeCommitting(pair.key());
-                    entries.add(committingEntry(tx, work, pair.value()));
-                } catch (UnreadableRecordException e) {
-                    blocked.add(new Blocked(HexFormat.of().formatHex(pair.key()), e));
-                }
-                if (work != null && read >= limit) {
-                    return new CommittingPage(entries, blocked, work);
-                }
+                listed.add(pair);
                 range = range.after(pair.key());
+                Digest work = workOf(pair);
+                if (work != null) {
+                    ResultId result = resultOf(pair);
+                    if (result != null) {
+                        indexed.putIfAbsent(result, work);
+                    }
+                    if (listed.size() >= limit) {
+                        break scan;
+                    }
+                }
             }
             if (pairs.size() < limit) {
-                return new CommittingPage(entries, blocked, null);
+                atEnd = true;
+                break;
             }
+        }
+        Map<ResultId, Head> heads = prefetchHeads(tx, indexed, true);
+        Map<ResultId, Head> kept = new LinkedHashMap<>();
+        int children = 0;
+        int end = listed.size();
+        for (int i = 0; i < listed.size(); i++) {
+            KeyValue pair = listed.get(i);
+            Digest work = workOf(pair);
+            ResultId result = work == null ? null : resultOf(pair);
+            Head head = result == null ? null : heads.get(result);
+            if (head != null && indexed.get(result).equals(work)) {
+                kept.put(result, head);
+                children += head.entry().children();
+            }
+            if (work != null && children >= CHILDREN_PER_PAGE && i < listed.size() - 1) {
+                end = i + 1;
+                atEnd = false;
+                break;
+            }
+        }
+        prefetchChildren(tx, kept);
+        List<CommittingEntry> entries = new ArrayList<>();
+        List<Blocked> blocked = new ArrayList<>();
+        Digest last = null;
+        for (KeyValue pair : listed.subList(0, end)) {
+            try {
+                Digest work = keys.decodeCommitting(pair.key());
+                last = work;
+                entries.add(committingEntry(tx, work, pair.value()));
+            } catch (UnreadableRecordException e) {
+                blocked.add(new Blocked(HexFormat.of().formatHex(pair.key()), e));
+            }
+        }
+        return new CommittingPage(entries, blocked, atEnd ? null : last);
+    }
+
+    /** The work id a committing index key names, or null if it names none. */
+    private Digest workOf(KeyValue pair) {
+        try {
+            return keys.decodeCommitting(pair.key());
+        } catch (UnreadableRecordException e) {
+            return null;
+        }
+    }
+
+    /** The result a committing index value names, or null if it cannot be read. */
+    private ResultId resultOf(KeyValue pair) {
+        try {
+            return keys.decodeCommittingValue(pair.key(), pair.value());
+        } catch (UnreadableRecordException e) {
+            return null;
         }
     }
 

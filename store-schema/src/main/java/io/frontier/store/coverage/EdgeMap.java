@@ -1,8 +1,11 @@
 package io.frontier.store.coverage;
 
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.function.IntFunction;
 
 /**
@@ -63,6 +66,37 @@ public final class EdgeMap {
             }
         }
         return new Novelty(tuples, edges);
+    }
+
+    /**
+     * The shards {@link #admit} would set a bit in if it were given {@code coverage} now: those
+     * holding a tuple of it that the map does not. Admits nothing.
+     */
+    public Set<Integer> shardsGaining(Coverage coverage) {
+        Set<Integer> gaining = new TreeSet<>();
+        for (int i = 0; i < coverage.size(); i++) {
+            int tuple = coverage.tupleAt(i);
+            int edge = Coverage.edgeOf(tuple);
+            int shard = edge / SHARD_BYTES;
+            if (!gaining.contains(shard) && (shard(shard)[edge % SHARD_BYTES] & 1 << Coverage.bucketOfTuple(tuple)) == 0) {
+                gaining.add(shard);
+            }
+        }
+        return gaining;
+    }
+
+    /** The shards {@link #admit} has set a bit in so far, in shard order. */
+    public Set<Integer> shardsAdded() {
+        return Collections.unmodifiableSet(added.keySet());
+    }
+
+    /** The shards {@code coverage} has a tuple in, whether the map holds it or not; reads nothing. */
+    public static Set<Integer> shardsOf(Coverage coverage) {
+        Set<Integer> shards = new TreeSet<>();
+        for (int i = 0; i < coverage.size(); i++) {
+            shards.add(Coverage.edgeOf(coverage.tupleAt(i)) / SHARD_BYTES);
+        }
+        return shards;
     }
 
     /**

@@ -9,6 +9,7 @@ import io.frontier.store.record.ResultId;
 import io.frontier.store.corpus.Digest;
 import io.frontier.store.coverage.Coverage;
 import io.frontier.store.coverage.EdgeMap;
+import io.frontier.store.pruning.PruningMap;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
@@ -331,6 +332,32 @@ public final class CampaignKeys {
     /** The whole edge map. */
     public KeyRange edgeMap() {
         return range(sub(CampaignSubspace.EDGES));
+    }
+
+    /** Shard {@code shard} of the campaign's shared SymCC pruning map. */
+    public byte[] pruning(int shard) {
+        if (shard < 0 || shard >= PruningMap.SHARDS) {
+            throw new IllegalArgumentException("pruning map shard out of range");
+        }
+        return key(CampaignSubspace.PRUNING, (long) shard);
+    }
+
+    public int decodePruning(byte[] key) {
+        int shard = intOf(key, expect(key, CampaignSubspace.PRUNING, 1).get(1));
+        if (shard >= PruningMap.SHARDS) {
+            throw malformed(key, "pruning map key names a shard out of range");
+        }
+        return shard;
+    }
+
+    /** The whole shared pruning map. */
+    public KeyRange pruningMap() {
+        return range(sub(CampaignSubspace.PRUNING));
+    }
+
+    /** Whether the campaign's SymCC runs share one pruning map. */
+    public byte[] pruningPolicy() {
+        return key(CampaignSubspace.PRUNING_POLICY);
     }
 
     /** The executions committed by the coordinator {@code owner}. */

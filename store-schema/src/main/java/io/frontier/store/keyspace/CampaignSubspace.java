@@ -41,7 +41,11 @@ package io.frontier.store.keyspace;
  *  │                                               absent in campaigns created before tiers
  *  ├─ 21 TIERED      (tier, size class, bucket, id) → empty  one per pending item of tier 1 or
  *  │                                               more (tier 0 stays in READY)
- *  └─ 22 EXECUTOR_COUNTS (owner, executor, counter) → 8-byte little-endian, atomic ADD: what the
+ *  ├─ 22 PRUNING     (shard)                     → SymCC pruning map shard: 4096 bytes of the
+ *  │                                               shared map, merged with full-width BIT_OR only
+ *  ├─ 23 PRUNING_POLICY                          → PruningPolicy JSON, written with CONFIG;
+ *  │                                               absent in campaigns created before shared maps
+ *  └─ 24 EXECUTOR_COUNTS (owner, executor, counter) → 8-byte little-endian, atomic ADD: what the
  *                                                  executions of one executor kind committed by
  *                                                  that coordinator amount to
  * </pre>
@@ -57,7 +61,9 @@ package io.frontier.store.keyspace;
  * EXECUTOR_COUNTS likewise, and each of its keys is written by the one coordinator it names.
  * HEARTBEAT is written blind and read only by snapshot, so a beat conflicts with nothing but an
  * epoch bump. TIERED orders by tier and then by size class, so one range read from its start
- * finds the lowest non-empty tier's smallest inputs. Numbers are only ever appended.
+ * finds the lowest non-empty tier's smallest inputs. PRUNING, like EDGES, is only ever merged
+ * with BIT_OR and read by snapshot, so coordinators merging their workers' maps never conflict.
+ * Numbers are only ever appended.
  */
 public enum CampaignSubspace {
     CONFIG(0),
@@ -82,7 +88,9 @@ public enum CampaignSubspace {
     SETTINGS(19),
     EXPLORATION(20),
     TIERED(21),
-    EXECUTOR_COUNTS(22);
+    PRUNING(22),
+    PRUNING_POLICY(23),
+    EXECUTOR_COUNTS(24);
 
     private final long number;
 

@@ -3,7 +3,8 @@ package io.frontier.store.keyspace;
 /**
  * What the commit decisions of one coordinator count per executor kind, each an atomic ADD in
  * the decision's own transaction (subspace {@link CampaignSubspace#EXECUTOR_COUNTS}), so every
- * figure moves exactly once per committed result. Numbers are only ever appended.
+ * figure moves exactly once per committed result. These are the campaign's only counts of
+ * children and of redundant ones. Numbers are only ever appended.
  */
 public enum ExecutorCounter {
     /** Results committed: one execution each. */
@@ -20,7 +21,13 @@ public enum ExecutorCounter {
     /** Of those, children without coverage (a campaign without triage): never judged redundant. */
     UNTRIAGED(4),
     /** Edges of the campaign's map that the children reached first. */
-    NEW_EDGES(5);
+    NEW_EDGES(5),
+    /**
+     * Of the children, those that joined the frontier on their own (new coverage, or none to
+     * judge) but were copies: known as work already when the decision was taken, or declared by
+     * an earlier decision of the same transaction. Never one counted as {@link #REDUNDANT} too.
+     */
+    KNOWN_BEFORE(6);
 
     private final long number;
 

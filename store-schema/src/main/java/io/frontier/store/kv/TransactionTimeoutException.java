@@ -1,9 +1,9 @@
 package io.frontier.store.kv;
 
 /**
- * A transaction did not finish before its deadline ({@link StoreOptions#transactionTimeout()}),
- * counted from the start of {@link KeyValueStore#run} or {@link KeyValueStore#read} and covering
- * every retry. Nothing the transaction wrote was committed.
+ * A call did not finish before its deadline ({@link StoreOptions#callTimeout()}), counted from
+ * the start of {@link KeyValueStore#run} or {@link KeyValueStore#read} and covering every
+ * execution of the body. Nothing the transaction wrote was committed.
  */
 public final class TransactionTimeoutException extends StoreException {
 

@@ -10,7 +10,11 @@
  *
  * <p>Backends live in subpackages ({@code sqlite}, {@code fdb}); only {@link
  * io.frontier.store.kv.KeyValueStores} names them, and it opens the one a
- * {@link io.frontier.store.kv.StoreUrl} names. Both enforce the same {@link
- * io.frontier.store.kv.KeyLimits} and report failures with the exceptions of this package.
+ * {@link io.frontier.store.kv.StoreUrl} names. Both enforce FoundationDB's limits ({@link
+ * io.frontier.store.kv.KeyLimits}: key, value and transaction sizes, a transaction's age, no
+ * reading back what a transaction wrote with a versionstamp) and the rule of {@link
+ * io.frontier.store.kv.ConflictHints}, and report failures with the exceptions of this package,
+ * named after FoundationDB's errors where FoundationDB has one: the embedded store refuses what
+ * FoundationDB would refuse, so code tested on it does not fail on a cluster.
  */
 package io.frontier.store.kv;

@@ -9,6 +9,7 @@ import io.frontier.store.error.FrontierException;
 import io.frontier.store.error.FutureSchemaException;
 import io.frontier.store.error.UnreadableRecordException;
 import io.frontier.store.exploration.ExplorationPolicy;
+import io.frontier.store.pruning.PruningPolicy;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.HexFormat;
@@ -57,6 +58,10 @@ public final class RecordCodec<T> {
     /** The campaign's exploration policy. */
     public static final RecordCodec<ExplorationPolicy> EXPLORATION =
             new RecordCodec<>(ExplorationPolicy.class, ExplorationPolicy.SCHEMA);
+
+    /** Whether the campaign's SymCC runs share one pruning map. */
+    public static final RecordCodec<PruningPolicy> PRUNING_POLICY =
+            new RecordCodec<>(PruningPolicy.class, PruningPolicy.SCHEMA);
 
     public static final RecordCodec<FindingRecord> FINDING =
             new RecordCodec<>(FindingRecord.class, FindingRecord.SCHEMA);

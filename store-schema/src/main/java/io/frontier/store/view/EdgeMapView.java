@@ -6,7 +6,6 @@ import io.frontier.store.keyspace.CampaignKeys;
 import io.frontier.store.keyspace.KeyRange;
 import io.frontier.store.kv.KeyValue;
 import io.frontier.store.kv.KeyValueStore;
-import io.frontier.store.kv.ReadTransaction;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
@@ -14,11 +13,17 @@ import java.util.List;
 /**
  * The campaign's edge map, read for operators and reports: how many edges the kept inputs have
  * reached and how many (edge, hit-count bucket) tuples. See the package rule: snapshot reads
- * only. The whole map is one range of at most {@link CampaignKeys#EDGE_SHARDS} values of
- * {@link CampaignKeys#EDGE_SHARD_BYTES} bytes, read in one transaction (64 KiB for AFL++'s
- * default map of 65536 edges). Stateless and thread-safe.
+ * only. The whole map is at most {@link CampaignKeys#EDGE_SHARDS} values of
+ * {@link CampaignKeys#EDGE_SHARD_BYTES} bytes, 8 MiB, read {@link #SHARDS_PER_READ} shards per
+ * snapshot (AFL++'s default map of 65536 edges is 16 shards, one read). The map only ever gains
+ * bits, so totals summed over several snapshots lie between the map as it was when the first was
+ * taken and as it was when the last was. A caller that asks again and again keeps an
+ * {@link EdgeMapTally} instead. Stateless and thread-safe.
  */
 public final class EdgeMapView {
+
+    /** Shards read per snapshot: 1 MiB, well inside a transaction's time limit. */
+    public static final int SHARDS_PER_READ = 256;
 
     private static final HexFormat HEX = HexFormat.of();
 
@@ -31,40 +36,32 @@ public final class EdgeMapView {
     }
 
     /**
-     * The map as of one snapshot. A shard whose key cannot be decoded, or whose value is not
-     * {@link CampaignKeys#EDGE_SHARD_BYTES} long (every merge writes that width, so it was
-     * damaged), is reported blocked and not counted.
+     * The whole map, page by page. A shard whose key cannot be decoded, or whose value is not
+     * {@link CampaignKeys#EDGE_SHARD_BYTES} long, is reported blocked and not counted.
      */
     public EdgeMapSummary read() {
-        return kv.read(this::summarise);
-    }
-
-    private EdgeMapSummary summarise(ReadTransaction tx) {
         KeyRange range = keys.edgeMap();
         int shards = 0;
         long edges = 0;
         long tuples = 0;
         List<Blocked> blocked = new ArrayList<>();
-        for (KeyValue pair : tx.getRange(range.begin(), range.end(), ReadTransaction.UNLIMITED, false)) {
-            try {
-                keys.decodeEdges(pair.key());
-                if (pair.value().length != CampaignKeys.EDGE_SHARD_BYTES) {
-                    throw new CorruptRecordException("edge map shard is not of the shard width")
-                            .with("key", HEX.formatHex(pair.key())).with("length", pair.value().length)
-                            .with("width", CampaignKeys.EDGE_SHARD_BYTES);
-                }
-            } catch (CorruptRecordException e) {
-                blocked.add(new Blocked(HEX.formatHex(pair.key()), e));
-                continue;
-            }
-            shards++;
-            for (byte edge : pair.value()) {
-                if (edge != 0) {
-                    edges++;
-                    tuples += Integer.bitCount(edge & 0xff);
+        while (true) {
+            KeyRange from = range;
+            List<KeyValue> pairs = kv.read(tx -> tx.getRange(from.begin(), from.end(), SHARDS_PER_READ, false));
+            for (KeyValue pair : pairs) {
+                try {
+                    ShardCount count = ShardCount.of(keys, pair);
+                    shards++;
+                    edges += count.edges();
+                    tuples += count.tuples();
+                } catch (CorruptRecordException e) {
+                    blocked.add(new Blocked(HEX.formatHex(pair.key()), e));
                 }
             }
+            if (pairs.size() < SHARDS_PER_READ) {
+                return new EdgeMapSummary(shards, edges, tuples, blocked);
+            }
+            range = range.after(pairs.get(pairs.size() - 1).key());
         }
-        return new EdgeMapSummary(shards, edges, tuples, blocked);
     }
 }

@@ -16,9 +16,9 @@ import java.util.Map;
 
 /**
  * What each coordinator's commit decisions counted per executor kind: executions, their wall
- * time, children, redundant and untriaged children, new edges. See the package rule: snapshot
- * reads only. At most six values per executor kind per coordinator rank of every job, all read
- * in one transaction. Stateless and thread-safe.
+ * time, children, redundant, known-before and untriaged children, new edges. See the package
+ * rule: snapshot reads only. At most seven values per executor kind per coordinator rank of every
+ * job, all read in one transaction. Stateless and thread-safe.
  */
 public final class ExecutorTallyView {
 

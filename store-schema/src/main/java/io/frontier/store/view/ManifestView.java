@@ -17,27 +17,40 @@ import io.frontier.store.manifest.ManifestCodecs;
 import io.frontier.store.manifest.ManifestEntry;
 import io.frontier.store.manifest.ResultOutcome;
 import io.frontier.store.record.ResultId;
+import io.frontier.store.paging.PageBudget;
+import io.frontier.store.paging.ShrinkingPages;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
  * The result manifest, read for operators: entries in commit order one page at a time, and one
  * entry by its id or by its result id, each with children, promotion marks and outcome. See the
- * package rule: snapshot reads only. Stateless and thread-safe.
+ * package rule: snapshot reads only. A page reads the manifest's keys with range reads of at most
+ * {@link #BATCH} keys, sized to what is left of its {@link PageBudget}, then the outcomes and promotion marks of all its entries with one range
+ * read each (they are keyed by the same versionstamps, in the same order), and ends early once
+ * its {@link PageBudget} is spent; a page whose read timed out is read again smaller
+ * ({@link ShrinkingPages}), and the pages after it start from that size. Thread-safe.
  */
 public final class ManifestView {
 
-    /** Most entries one page may hold: keeps each read well inside a transaction's time limit. */
+    /** Most entries one page may hold. */
     public static final int MAX_PAGE = 1000;
-    /** Manifest keys fetched per range read while a page is assembled. */
+    /** Keys fetched per range read while a page is assembled. */
     static final int BATCH = 256;
+    /** Keys one entry may have in the manifest: its head and its child chunks. */
+    private static final int PARTS_PER_ENTRY = 1 + ManifestEntry.chunksFor(ManifestEntry.MAX_CHILDREN);
 
     private static final HexFormat HEX = HexFormat.of();
 
     private final KeyValueStore kv;
     private final CampaignKeys keys;
+    private final ShrinkingPages pages = new ShrinkingPages();
 
     public ManifestView(KeyValueStore kv, CampaignKeys keys) {
         this.kv = kv;
@@ -46,8 +59,10 @@ public final class ManifestView {
 
     /**
      * Up to {@code limit} entries committed after {@code after} (exclusive; null starts at the
-     * first), in commit order, in one snapshot. An entry that cannot be read is reported blocked
-     * under the key of its head and counts toward the limit, so the cursor moves past it.
+     * first), in commit order, in one snapshot; fewer, but at least one if any follows, when the
+     * page's {@link PageBudget} was spent or a larger page timed out. An entry that cannot be
+     * read is reported blocked under the key of its head and counts toward the limit, so the
+     * cursor moves past it.
      */
     public ManifestPage list(EntryId after, int limit) {
         if (limit < 1 || limit > MAX_PAGE) {
@@ -56,7 +71,7 @@ public final class ManifestView {
         }
         KeyRange whole = keys.manifest();
         KeyRange start = after == null ? whole : new KeyRange(keys.manifest(after.versionstamp()).end(), whole.end());
-        return kv.read(tx -> page(tx, start, limit));
+        return pages.read(limit, size -> kv.read(tx -> page(tx, start, size)));
     }
 
     /** The entry {@code id}, or empty if the manifest has none under it. */
@@ -76,66 +91,127 @@ public final class ManifestView {
         });
     }
 
+    /** The stored parts of one entry, head first, as a page met them. */
+    private record Parts(Versionstamp stamp, List<KeyValue> pairs) {
+    }
+
     private ManifestPage page(ReadTransaction tx, KeyRange start, int limit) {
-        List<ManifestRecord> records = new ArrayList<>();
+        PageBudget budget = PageBudget.start();
+        List<Parts> entries = new ArrayList<>();
         List<Blocked> blocked = new ArrayList<>();
+        int most = Math.min(BATCH, limit + PARTS_PER_ENTRY);
+        long pairsRead = 0;
         KeyRange range = start;
         Versionstamp current = null;
         List<KeyValue> parts = new ArrayList<>();
-        while (true) {
-            List<KeyValue> pairs = tx.getRange(range.begin(), range.end(), BATCH, false);
+        boolean full = false;
+        while (!full) {
+            int batch = batch(most, budget, pairsRead);
+            List<KeyValue> pairs = tx.getRange(range.begin(), range.end(), batch, false);
+            pairsRead += pairs.size();
             for (KeyValue pair : pairs) {
-                range = range.after(pair.key());
                 ManifestKey key;
                 try {
                     key = keys.decodeManifest(pair.key());
                 } catch (CorruptRecordException e) {
+                    range = range.after(pair.key());
                     blocked.add(new Blocked(HEX.formatHex(pair.key()), e));
                     continue;
                 }
                 if (current != null && !current.equals(key.versionstamp())) {
-                    assemble(tx, current, parts, records, blocked);
-                    if (records.size() + blocked.size() >= limit) {
-                        return new ManifestPage(records, blocked, new EntryId(current));
+                    entries.add(new Parts(current, parts));
+                    parts = new ArrayList<>();
+                    if (entries.size() + blocked.size() >= limit || budget.spent()) {
+                        full = true;
+                        break;
                     }
-                    parts.clear();
                 }
+                range = range.after(pair.key());
+                budget.read(pair.key().length + pair.value().length);
                 current = key.versionstamp();
                 parts.add(pair);
             }
-            if (pairs.size() < BATCH) {
+            if (!full && pairs.size() < batch) {
                 if (current != null) {
-                    assemble(tx, current, parts, records, blocked);
+                    entries.add(new Parts(current, parts));
                 }
-                return new ManifestPage(records, blocked, null);
+                return new ManifestPage(records(tx, entries, blocked), blocked, null);
             }
         }
+        return new ManifestPage(records(tx, entries, blocked), blocked,
+                new EntryId(entries.get(entries.size() - 1).stamp()));
     }
 
-    /** Adds the entry at {@code stamp}, made of {@code parts}, to the records or the blocked. */
-    private void assemble(ReadTransaction tx, Versionstamp stamp, List<KeyValue> parts, List<ManifestRecord> records,
-                          List<Blocked> blocked) {
-        try {
-            records.add(record(tx, stamp, parts));
-        } catch (UnreadableRecordException e) {
-            blocked.add(new Blocked(HEX.formatHex(keys.manifest(stamp, 0)), e));
+    /**
+     * How many keys the next range read of a page asks for: as many as the page's budget has
+     * room for at the average size of the keys read so far (a first read takes
+     * {@link #PARTS_PER_ENTRY}), between {@link #PARTS_PER_ENTRY}, so an entry can always be
+     * finished, and {@code most}. A range read then brings about what is left of the budget,
+     * whatever the entries' sizes.
+     */
+    private static int batch(int most, PageBudget budget, long pairsRead) {
+        if (pairsRead == 0) {
+            return Math.min(most, PARTS_PER_ENTRY);
+        }
+        long average = Math.max(1, budget.bytesRead() / pairsRead);
+        long room = (PageBudget.BYTES - budget.bytesRead()) / average;
+        return (int) Math.max(Math.min(most, PARTS_PER_ENTRY), Math.min(most, room));
+    }
+
+    /**
+     * The records of {@code entries}, a page's entries in commit order, with their outcomes and
+     * marks read by one range read each; an entry that cannot be read is added to
+     * {@code blocked} instead.
+     */
+    private List<ManifestRecord> records(ReadTransaction tx, List<Parts> entries, List<Blocked> blocked) {
+        if (entries.isEmpty()) {
+            return List.of();
+        }
+        Versionstamp first = entries.get(0).stamp();
+        Versionstamp last = entries.get(entries.size() - 1).stamp();
+        Map<ByteBuffer, byte[]> outcomes = values(tx, keys.outcome(first), keys.outcome(last));
+        Map<ByteBuffer, byte[]> marks = values(tx, keys.promoted(first), keys.promoted(last));
+        List<ManifestRecord> records = new ArrayList<>();
+        for (Parts entry : entries) {
+            try {
+                records.add(record(entry.stamp(), entry.pairs(), outcomes.get(ByteBuffer.wrap(keys.outcome(entry.stamp()))),
+                        marks.get(ByteBuffer.wrap(keys.promoted(entry.stamp())))));
+            } catch (UnreadableRecordException e) {
+                blocked.add(new Blocked(HEX.formatHex(keys.manifest(entry.stamp(), 0)), e));
+            }
+        }
+        return records;
+    }
+
+    /** Every pair from {@code first} to {@code last}, both included, by key. */
+    private static Map<ByteBuffer, byte[]> values(ReadTransaction tx, byte[] first, byte[] last) {
+        Map<ByteBuffer, byte[]> values = new HashMap<>();
+        KeyRange range = new KeyRange(first, Arrays.copyOf(last, last.length + 1));
+        while (true) {
+            List<KeyValue> pairs = tx.getRange(range.begin(), range.end(), BATCH, false);
+            pairs.forEach(pair -> values.put(ByteBuffer.wrap(pair.key()), pair.value()));
+            if (pairs.size() < BATCH) {
+                return values;
+            }
+            range = range.after(pairs.get(pairs.size() - 1).key());
         }
     }
 
     private Optional<ManifestRecord> read(ReadTransaction tx, Versionstamp stamp) {
         KeyRange range = keys.manifest(stamp);
         List<KeyValue> parts = tx.getRange(range.begin(), range.end(), ReadTransaction.UNLIMITED, false);
-        return parts.isEmpty() ? Optional.empty() : Optional.of(record(tx, stamp, parts));
+        return parts.isEmpty() ? Optional.empty()
+                : Optional.of(record(stamp, parts, tx.get(keys.outcome(stamp)), tx.get(keys.promoted(stamp))));
     }
 
     /**
      * The entry at {@code stamp} from its stored parts (head first, then chunks in order), with
-     * its marks and outcome.
+     * its stored outcome and marks (each null if absent).
      *
      * @throws UnreadableRecordException if the head is missing or unreadable, a chunk is missing,
      *     extra or belongs elsewhere, or the outcome is unreadable or names another result
      */
-    private ManifestRecord record(ReadTransaction tx, Versionstamp stamp, List<KeyValue> parts) {
+    private ManifestRecord record(Versionstamp stamp, List<KeyValue> parts, byte[] outcomeValue, byte[] marks) {
         byte[] headKey = keys.manifest(stamp, 0);
         KeyValue head = parts.get(0);
         if (keys.decodeManifest(head.key()).part() != 0) {
@@ -165,13 +241,12 @@ public final class ManifestView {
                     .with("found", children.size());
         }
         byte[] outcomeKey = keys.outcome(stamp);
-        byte[] outcomeValue = tx.get(outcomeKey);
         ResultOutcome outcome = outcomeValue == null ? null : ManifestCodecs.OUTCOME.decode(outcomeKey, outcomeValue);
         if (outcome != null && (!outcome.result().equals(entry.result()) || !outcome.work().equals(entry.work()))) {
             throw new CorruptRecordException("manifest outcome names another result or work")
                     .with("key", HEX.formatHex(outcomeKey)).with("result", entry.result())
                     .with("outcomeResult", outcome.result());
         }
-        return new ManifestRecord(new EntryId(stamp), entry, children, tx.get(keys.promoted(stamp)), outcome);
+        return new ManifestRecord(new EntryId(stamp), entry, children, marks, outcome);
     }
 }

@@ -13,6 +13,7 @@ import io.frontier.store.kv.KeyValueStore;
 import io.frontier.store.kv.ReadTransaction;
 import io.frontier.store.manifest.ManifestCodecs;
 import io.frontier.store.manifest.ManifestEntry;
+import io.frontier.store.paging.ShrinkingPages;
 import io.frontier.store.record.RecordCodec;
 import io.frontier.store.record.ResultId;
 import io.frontier.store.corpus.Digest;
@@ -28,17 +29,23 @@ import java.util.Objects;
  * bucket order, leased items by epoch and then lease expiry (the next to expire first), and
  * committing items in work id order with the manifest entry of their commit decision. Done and
  * abandoned items have no index and are only counted. See the package rule: snapshot reads only.
- * Stateless and thread-safe.
+ * A page whose read timed out is read again smaller ({@link ShrinkingPages}), and the pages
+ * after it start from that size. Thread-safe.
  */
 public final class WorkView {
 
-    /** Most items one page may hold: keeps each read well inside a transaction's time limit. */
+    /**
+     * Most items one page may hold: a page reads its index entries with one range read and what
+     * they name with one {@code getAll} per kind of key, about a kilobyte per item, so a full
+     * page stays near a mebibyte and a few round trips.
+     */
     public static final int MAX_PAGE = 1000;
 
     private static final HexFormat HEX = HexFormat.of();
 
     private final KeyValueStore kv;
     private final CampaignKeys keys;
+    private final ShrinkingPages pages = new ShrinkingPages();
 
     public WorkView(KeyValueStore kv, CampaignKeys keys) {
         this.kv = kv;
@@ -68,20 +75,147 @@ public final class WorkView {
         }
         KeyRange index = index(state);
         KeyRange range = after == null ? index : index.after(after.key());
-        return kv.read(tx -> {
-            List<KeyValue> pairs = tx.getRange(range.begin(), range.end(), limit, false);
-            List<WorkItem> items = new ArrayList<>();
-            List<Blocked> blocked = new ArrayList<>();
-            for (KeyValue pair : pairs) {
-                try {
-                    items.add(item(tx, state, pair));
-                } catch (UnreadableRecordException e) {
-                    blocked.add(new Blocked(HEX.formatHex(pair.key()), e));
-                }
+        return pages.read(limit, size -> kv.read(tx -> page(tx, state, range, size)));
+    }
+
+    /**
+     * One page: the index entries, then every record they name with one {@code getAll}, then,
+     * for committing items, their result index keys and manifest heads with one each.
+     */
+    private WorkPage page(ReadTransaction tx, WorkState state, KeyRange range, int limit) {
+        List<KeyValue> pairs = tx.getRange(range.begin(), range.end(), limit, false);
+        List<Listed> listed = new ArrayList<>(pairs.size());
+        for (KeyValue pair : pairs) {
+            listed.add(new Listed(pair, state));
+        }
+        List<Listed> named = listed.stream().filter(Listed::decode).toList();
+        List<byte[]> records = tx.getAll(named.stream().map(item -> keys.work(item.id)).toList());
+        for (int i = 0; i < named.size(); i++) {
+            named.get(i).record(records.get(i));
+        }
+        if (state == WorkState.COMMITTING) {
+            List<Listed> committing = named.stream().filter(item -> item.problem == null).toList();
+            List<byte[]> stamps = tx.getAll(committing.stream().map(item -> keys.result(item.result)).toList());
+            for (int i = 0; i < committing.size(); i++) {
+                committing.get(i).stamp(stamps.get(i));
             }
-            WorkCursor next = pairs.size() < limit ? null : new WorkCursor(state, pairs.get(pairs.size() - 1).key());
-            return new WorkPage(items, blocked, next);
-        });
+            List<Listed> stamped = committing.stream().filter(item -> item.problem == null).toList();
+            List<byte[]> heads = tx.getAll(stamped.stream().map(item -> keys.manifest(item.stamp, 0)).toList());
+            for (int i = 0; i < stamped.size(); i++) {
+                stamped.get(i).head(heads.get(i));
+            }
+        }
+        List<WorkItem> items = new ArrayList<>();
+        List<Blocked> blocked = new ArrayList<>();
+        for (Listed item : listed) {
+            if (item.problem != null) {
+                blocked.add(new Blocked(HEX.formatHex(item.pair.key()), item.problem));
+            } else {
+                items.add(item.item);
+            }
+        }
+        WorkCursor next = pairs.size() < limit ? null : new WorkCursor(state, pairs.get(pairs.size() - 1).key());
+        return new WorkPage(items, blocked, next);
+    }
+
+    /**
+     * One index entry on its way to a {@link WorkItem}, step by step as the page's reads arrive;
+     * the first step that finds it unreadable records the problem, and later steps skip it.
+     */
+    private final class Listed {
+
+        final KeyValue pair;
+        final WorkState state;
+        Digest id;
+        ResultId result;
+        WorkRecord record;
+        Versionstamp stamp;
+        WorkItem item;
+        UnreadableRecordException problem;
+
+        Listed(KeyValue pair, WorkState state) {
+            this.pair = pair;
+            this.state = state;
+        }
+
+        /** Decodes the index entry; false if it cannot be read. */
+        boolean decode() {
+            try {
+                id = switch (state) {
+                    case PENDING -> keys.decodeReady(pair.key()).id();
+                    case LEASED -> keys.decodeLeased(pair.key()).id();
+                    case COMMITTING -> keys.decodeCommitting(pair.key());
+                    case DONE, ABANDONED -> throw new IllegalStateException("terminal states have no index");
+                };
+                if (state == WorkState.COMMITTING) {
+                    result = keys.decodeCommittingValue(pair.key(), pair.value());
+                }
+                return true;
+            } catch (UnreadableRecordException e) {
+                problem = e;
+                return false;
+            }
+        }
+
+        /** Checks the record the index entry names; a pending or leased item is then complete. */
+        void record(byte[] value) {
+            try {
+                record = matching(pair.key(), id, state, value);
+                if (state == WorkState.LEASED) {
+                    LeasedKey leased = keys.decodeLeased(pair.key());
+                    if (record.epoch() != leased.epoch() || !Objects.equals(record.leaseExpiry(), leased.expiry())) {
+                        throw new CorruptRecordException("leased index entry disagrees with its work record")
+                                .with("key", HEX.formatHex(pair.key())).with("indexEpoch", leased.epoch())
+                                .with("recordEpoch", record.epoch()).with("indexExpiry", leased.expiry())
+                                .with("recordExpiry", record.leaseExpiry());
+                    }
+                }
+                if (state == WorkState.COMMITTING) {
+                    if (!result.equals(record.result())) {
+                        throw new CorruptRecordException("committing index entry names another result than its work record")
+                                .with("key", HEX.formatHex(pair.key())).with("indexedResult", result)
+                                .with("recordResult", record.result());
+                    }
+                } else {
+                    item = new WorkItem(record, null, null);
+                }
+            } catch (UnreadableRecordException e) {
+                problem = e;
+            }
+        }
+
+        /** Reads the result index value of a committing item. */
+        void stamp(byte[] value) {
+            byte[] resultKey = keys.result(result);
+            try {
+                if (value == null) {
+                    throw new CorruptRecordException("committing work record's result has no manifest entry")
+                            .with("key", HEX.formatHex(resultKey)).with("work", id).with("result", result);
+                }
+                stamp = keys.decodeVersionstampValue(resultKey, value);
+            } catch (UnreadableRecordException e) {
+                problem = e;
+            }
+        }
+
+        /** Checks the manifest head of a committing item, which is then complete. */
+        void head(byte[] value) {
+            byte[] headKey = keys.manifest(stamp, 0);
+            try {
+                if (value == null) {
+                    throw new CorruptRecordException("result index names a manifest entry that does not exist")
+                            .with("key", HEX.formatHex(headKey));
+                }
+                ManifestEntry entry = ManifestCodecs.ENTRY.decode(headKey, value);
+                if (!entry.work().equals(id) || !entry.result().equals(result)) {
+                    throw new CorruptRecordException("manifest entry belongs to another work or result")
+                            .with("key", HEX.formatHex(headKey)).with("work", id).with("entryWork", entry.work());
+                }
+                item = new WorkItem(record, new EntryId(stamp), entry.committedAt());
+            } catch (UnreadableRecordException e) {
+                problem = e;
+            }
+        }
     }
 
     private KeyRange index(WorkState state) {
@@ -93,62 +227,9 @@ public final class WorkView {
         };
     }
 
-    /** The item an index entry of {@code state} names, checked against what the key says. */
-    private WorkItem item(ReadTransaction tx, WorkState state, KeyValue pair) {
-        return switch (state) {
-            case PENDING -> new WorkItem(matching(tx, pair.key(), keys.decodeReady(pair.key()).id(), state), null, null);
-            case LEASED -> leased(tx, pair.key());
-            case COMMITTING -> committing(tx, pair);
-            case DONE, ABANDONED -> throw new IllegalStateException("terminal states have no index");
-        };
-    }
-
-    private WorkItem leased(ReadTransaction tx, byte[] key) {
-        LeasedKey leased = keys.decodeLeased(key);
-        WorkRecord record = matching(tx, key, leased.id(), WorkState.LEASED);
-        if (record.epoch() != leased.epoch() || !Objects.equals(record.leaseExpiry(), leased.expiry())) {
-            throw new CorruptRecordException("leased index entry disagrees with its work record")
-                    .with("key", HEX.formatHex(key)).with("indexEpoch", leased.epoch())
-                    .with("recordEpoch", record.epoch()).with("indexExpiry", leased.expiry())
-                    .with("recordExpiry", record.leaseExpiry());
-        }
-        return new WorkItem(record, null, null);
-    }
-
-    private WorkItem committing(ReadTransaction tx, KeyValue pair) {
-        Digest work = keys.decodeCommitting(pair.key());
-        ResultId indexed = keys.decodeCommittingValue(pair.key(), pair.value());
-        WorkRecord record = matching(tx, pair.key(), work, WorkState.COMMITTING);
-        if (!indexed.equals(record.result())) {
-            throw new CorruptRecordException("committing index entry names another result than its work record")
-                    .with("key", HEX.formatHex(pair.key())).with("indexedResult", indexed)
-                    .with("recordResult", record.result());
-        }
-        byte[] resultKey = keys.result(indexed);
-        byte[] stampValue = tx.get(resultKey);
-        if (stampValue == null) {
-            throw new CorruptRecordException("committing work record's result has no manifest entry")
-                    .with("key", HEX.formatHex(resultKey)).with("work", work).with("result", indexed);
-        }
-        Versionstamp stamp = keys.decodeVersionstampValue(resultKey, stampValue);
-        byte[] headKey = keys.manifest(stamp, 0);
-        byte[] headValue = tx.get(headKey);
-        if (headValue == null) {
-            throw new CorruptRecordException("result index names a manifest entry that does not exist")
-                    .with("key", HEX.formatHex(headKey));
-        }
-        ManifestEntry entry = ManifestCodecs.ENTRY.decode(headKey, headValue);
-        if (!entry.work().equals(work) || !entry.result().equals(indexed)) {
-            throw new CorruptRecordException("manifest entry belongs to another work or result")
-                    .with("key", HEX.formatHex(headKey)).with("work", work).with("entryWork", entry.work());
-        }
-        return new WorkItem(record, new EntryId(stamp), entry.committedAt());
-    }
-
     /** The record of {@code id}, which the index entry at {@code indexKey} says is in {@code state}. */
-    private WorkRecord matching(ReadTransaction tx, byte[] indexKey, Digest id, WorkState state) {
+    private WorkRecord matching(byte[] indexKey, Digest id, WorkState state, byte[] value) {
         byte[] key = keys.work(id);
-        byte[] value = tx.get(key);
         WorkRecord record = value == null ? null : RecordCodec.WORK.decode(key, value);
         if (record == null || !record.id().equals(id) || record.state() != state) {
             throw new CorruptRecordException("index entry has no matching work record")

@@ -1,6 +1,7 @@
 package io.frontier.store.wire;
 
 import io.frontier.store.error.InvalidInputException;
+import io.frontier.store.pruning.PruningMap;
 import io.frontier.store.record.ResultId;
 import io.frontier.store.record.Token;
 import io.frontier.store.corpus.Digest;
@@ -17,8 +18,12 @@ import io.frontier.store.corpus.Digest;
  * @param attempt which execution of the item this is, from 1 (the work record's attempts)
  * @param limitFactor what this execution multiplies the campaign's time limit by, from 1 (the
  *     work record's round factor)
+ * @param pruningMap the campaign's shared SymCC pruning map as the coordinator holds it when it
+ *     sends the assignment, for a worker whose executor keeps one in a campaign that shares it;
+ *     null otherwise (the worker then keeps a map of its own, if any)
  */
-public record Assign(Digest work, Token token, ResultId result, long epoch, int attempt, int limitFactor) {
+public record Assign(Digest work, Token token, ResultId result, long epoch, int attempt, int limitFactor,
+                     PruningMap pruningMap) {
 
     public Assign {
         if (work == null || token == null || result == null) {

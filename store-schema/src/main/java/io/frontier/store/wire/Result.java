@@ -2,6 +2,7 @@ package io.frontier.store.wire;
 
 import io.frontier.store.error.InvalidInputException;
 import io.frontier.store.manifest.ManifestEntry;
+import io.frontier.store.pruning.PruningMap;
 import io.frontier.store.record.ResultId;
 import io.frontier.store.record.Token;
 import io.frontier.store.corpus.Digest;
@@ -26,6 +27,9 @@ import java.util.Set;
  * @param generated how many outputs the execution wrote before de-duplication
  * @param execution what the execution did
  * @param finding how the executed input itself made the target crash or hang, or null
+ * @param pruningMap the bits the execution set in its SymCC pruning map beyond those it started
+ *     with, when its assignment carried a shared map; null if it set none or there was no
+ *     shared map
  */
 public record Result(
         Digest work,
@@ -35,7 +39,8 @@ public record Result(
         List<DeclaredChild> children,
         int generated,
         Execution execution,
-        DeclaredFinding finding) {
+        DeclaredFinding finding,
+        PruningMap pruningMap) {
 
     /** Children one result may declare: as many as one manifest entry holds. */
     public static final int MAX_CHILDREN = ManifestEntry.MAX_CHILDREN;

@@ -12,8 +12,8 @@ import java.io.IOException;
  * <p>Decoding is the stored records' {@link StrictJson} (no unknown, missing or repeated field,
  * no coercion between text, numbers and booleans, no trailing bytes). Nulls are refused by each
  * message's constructor, field by field: only the fields a message documents as optional (a
- * child's coverage and finding, a result's finding) may be null, so a null anywhere else fails
- * decoding like any other malformed field.
+ * child's coverage and finding, a result's finding, the pruning map of an assignment or a
+ * result) may be null, so a null anywhere else fails decoding like any other malformed field.
  */
 public final class WireCodec {
 

@@ -223,6 +223,46 @@ public abstract class CampaignTriageConformance {
         assertThat(shard1).as("a shard nothing reached is not written").isNull();
     }
 
+    @Test
+    void theChildCountsCountDeclaredChildrenThoseThatReachedNothingNewAndCopiesOfKnownWorkEachOnce() {
+        Lease a = leased("a", ALICE);
+        Lease b = leased("b", ALICE);
+        ResultId first = ResultId.random();
+        store.beginCommit(epoch, request(a, first, null, covered("c1", Coverage.tuple(3, 1)),
+                DeclaredChild.untriaged(id("u"), 1)), T0);
+        store.markPromoted(epoch, List.of(new Promotion(a.work(), first, 0), new Promotion(a.work(), first, 1)));
+        store.complete(epoch, a.work(), first, T0);
+        ResultId second = ResultId.random();
+        CommitRequest again = request(b, second, null, covered("c2", Coverage.tuple(3, 1)),
+                DeclaredChild.untriaged(id("u"), 1), covered("c3", Coverage.tuple(4, 1)), covered("c1", Coverage.tuple(3, 1)));
+
+        store.beginCommit(epoch, again, T0);
+        store.beginCommit(epoch, again, T0);
+        store.markPromoted(epoch, List.of(new Promotion(b.work(), second, 1), new Promotion(b.work(), second, 2)));
+        store.complete(epoch, b.work(), second, T0);
+        store.complete(epoch, b.work(), second, T0);
+
+        ExecutorTally afl = new ExecutorTallyView(kv, keys).read().byExecutor().get("afl");
+        assertThat(afl.children()).as("every declared child, each decision once").isEqualTo(6);
+        assertThat(afl.redundant()).as("c2 and c1 reached nothing new").isEqualTo(2);
+        assertThat(afl.knownBefore()).as("u was work when b's decision was taken; c1 is counted once, as redundant")
+                .isEqualTo(1);
+        assertThat(afl.redundantRatio()).isEqualTo(3.0 / 6);
+    }
+
+    @Test
+    void aChildThatAnEarlierDecisionOfTheSameTransactionDeclaredIsACopyOfKnownWork() {
+        Lease a = leased("a", ALICE);
+        Lease b = leased("b", BOB);
+        store.beginCommits(epoch, List.of(request(a, DeclaredChild.untriaged(id("v"), 1), covered("c1", Coverage.tuple(3, 1))),
+                request(b, DeclaredChild.untriaged(id("v"), 1), covered("c1", Coverage.tuple(4, 1)))), T0);
+
+        ExecutorTallies tallies = new ExecutorTallyView(kv, keys).read();
+        assertThat(tallies.byOwner().get(ALICE.name()).get("afl").knownBefore()).as("a declared v first").isZero();
+        assertThat(tallies.byOwner().get(BOB.name()).get("afl").knownBefore())
+                .as("v and c1 (which reached a new tuple) were declared by a in the same transaction").isEqualTo(2);
+    }
+
     // ---- findings --------------------------------------------------------------------------
 
     @Test
@@ -353,14 +393,14 @@ public abstract class CampaignTriageConformance {
                 List.of(covered("c4", Coverage.tuple(4, 1))), new Execution("symcc", "ok", 0, false, 250, false), null), T0);
 
         ExecutorTallies tallies = new ExecutorTallyView(kv, keys).read();
-        ExecutorTally afl = new ExecutorTally(1, 1000, 4, 1, 1, 2);
-        ExecutorTally symcc = new ExecutorTally(1, 250, 1, 1, 0, 0);
+        ExecutorTally afl = new ExecutorTally(1, 1000, 4, 1, 0, 1, 2);
+        ExecutorTally symcc = new ExecutorTally(1, 250, 1, 1, 0, 0, 0);
         assertThat(tallies.blocked()).isEmpty();
         assertThat(tallies.byOwner()).containsOnlyKeys(ALICE.name(), BOB.name());
         assertThat(tallies.byOwner().get(ALICE.name())).containsExactly(entry("afl", afl));
         assertThat(tallies.byExecutor()).containsExactly(entry("afl", afl), entry("symcc", symcc));
         assertThat(tallies.totalOf(List.of(BOB))).isEqualTo(symcc);
-        assertThat(tallies.total().redundantRatio()).as("the untriaged child is left out").isEqualTo(2.0 / 4);
+        assertThat(tallies.total().redundantRatio()).as("c2 and c4 of five children").isEqualTo(2.0 / 5);
     }
 
     // ---- idempotence -----------------------------------------------------------------------

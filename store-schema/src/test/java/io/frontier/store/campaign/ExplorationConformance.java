@@ -31,7 +31,9 @@ import io.frontier.store.view.ManifestView;
 import io.frontier.store.wire.DeclaredChild;
 import io.frontier.store.wire.Execution;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
@@ -221,11 +223,17 @@ public abstract class ExplorationConformance {
     }
 
     @Test
-    void inAClosureAChildThatReachedNothingNewStillCountsAsRedundant() throws Exception {
+    void inAClosureAChildThatReachedNothingNewCountsAsRedundantAndNeverAlsoAsKnownBefore() throws Exception {
         create(TIERS.withMode(Exploration.CLOSURE));
-        run(seedClaimed("a"), COMMAND, reaching("new", 3, 5), reaching("same", 4, 5));
-        assertThat(new ExecutorTallyView(kv, keys).read().byExecutor())
-                .containsExactly(entry("command", new ExecutorTally(1, 10, 2, 1, 0, 1)));
+        store.admitSeed(epoch, payload("a"));
+        store.admitSeed(epoch, payload("b"));
+        Map<Digest, WorkRecord> seeds = new HashMap<>();
+        store.claim(epoch, ALICE, Set.of(), 2, T0, TTL).granted().forEach(record -> seeds.put(record.id(), record));
+        run(seeds.get(id("a")), COMMAND, reaching("new", 3, 5), reaching("same", 4, 5));
+        run(seeds.get(id("b")), COMMAND, reaching("same", 4, 5), reaching("fresh", 2, 6),
+                DeclaredChild.untriaged(id("new"), 3));
+        assertThat(new ExecutorTallyView(kv, keys).read().byExecutor()).as("\"same\" twice redundant, \"new\" a copy")
+                .containsExactly(entry("command", new ExecutorTally(2, 20, 5, 2, 1, 1, 2)));
     }
 
     // ---- rounds ----------------------------------------------------------------------------

@@ -3,16 +3,17 @@ package io.frontier.store.campaign;
 import io.frontier.store.keyspace.CampaignKeys;
 import io.frontier.store.keyspace.TestKeyspace;
 import io.frontier.store.kv.KeyValueStore;
-import io.frontier.store.kv.StoreOptions;
-import io.frontier.store.kv.sqlite.SqliteKeyValueStore;
+import io.frontier.store.kv.KeyValueStores;
+import io.frontier.store.kv.fdb.ClientBuggify;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A coordinator process of the multi-process race: opens the SQLite store itself and runs
- * {@link RaceParticipant}s in a few threads. Arguments: store file, campaign, name, seconds,
- * threads, log directory, epoch.
+ * A coordinator process of the multi-process race: opens the store itself and runs
+ * {@link RaceParticipant}s in a few threads. Arguments: store URL ({@code sqlite:<file>} or
+ * {@code fdb:<cluster-file>}), campaign, name, seconds, threads, log directory, epoch, and
+ * whether to turn on FoundationDB's client buggify first ({@code true} or {@code false}).
  */
 public final class RaceProcess {
 
@@ -20,13 +21,16 @@ public final class RaceProcess {
     }
 
     public static void main(String[] args) throws Exception {
-        Path file = Path.of(args[0]);
+        String url = args[0];
         String name = args[2];
         double seconds = Double.parseDouble(args[3]);
         int threads = Integer.parseInt(args[4]);
         Path logs = Path.of(args[5]);
         long epoch = Long.parseLong(args[6]);
-        try (KeyValueStore kv = SqliteKeyValueStore.open(file, StoreOptions.DEFAULT)) {
+        if (Boolean.parseBoolean(args[7])) {
+            ClientBuggify.enable();
+        }
+        try (KeyValueStore kv = KeyValueStores.open(url)) {
             CampaignStore store = new CampaignStore(kv, TestKeyspace.campaign(args[1]));
             List<Thread> running = new ArrayList<>();
             for (int i = 0; i < threads; i++) {

@@ -69,4 +69,20 @@ class EdgeMapTest {
         assertThat(map.admit(Coverage.empty())).isEqualTo(new Novelty(0, 0));
         assertThat(map.additions()).isEmpty();
     }
+
+    @Test
+    void shardsGainingAreThoseWhereTheCoverageHasATupleTheMapLacksAndNothingIsAdmitted() {
+        byte[] shard = new byte[EdgeMap.SHARD_BYTES];
+        shard[4] = 0b1;
+        stored.put(0, shard);
+        int inShardTwo = 2 * EdgeMap.SHARD_BYTES + 9;
+        Coverage coverage = coverage(Coverage.tuple(4, 1), Coverage.tuple(inShardTwo, 1), Coverage.tuple(inShardTwo + 1, 3));
+        assertThat(EdgeMap.shardsOf(coverage)).containsExactly(0, 2);
+        assertThat(map.shardsGaining(coverage)).containsExactly(2);
+        assertThat(map.shardsAdded()).isEmpty();
+        map.admit(coverage);
+        assertThat(map.shardsAdded()).containsExactly(2);
+        assertThat(map.shardsGaining(coverage)).isEmpty();
+        assertThat(map.shardsGaining(coverage(Coverage.tuple(4, 2)))).containsExactly(0);
+    }
 }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.apple.foundationdb.tuple.Tuple;
 import com.apple.foundationdb.tuple.Versionstamp;
 import io.frontier.store.error.CorruptRecordException;
+import io.frontier.store.pruning.PruningMap;
 import io.frontier.store.record.Owner;
 import io.frontier.store.record.ResultId;
 import io.frontier.store.corpus.Digest;
@@ -112,6 +113,25 @@ class CampaignKeysTest {
         assertThat(Arrays.compareUnsigned(keys.edges(2), keys.edges(300))).isNegative();
         assertThatThrownBy(() -> keys.edges(CampaignKeys.EDGE_SHARDS)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> keys.decodeEdges(keys.load(Owner.of("r")))).isInstanceOf(CorruptRecordException.class);
+    }
+
+    @Test
+    void pruningMapKeysRoundTripListInShardOrderAndLeaveThePolicyOutside() {
+        int last = PruningMap.SHARDS - 1;
+        assertThat(keys.decodePruning(keys.pruning(0))).isZero();
+        assertThat(keys.decodePruning(keys.pruning(last))).isEqualTo(last);
+        assertThat(keys.subspaceOf(keys.pruning(3))).isEqualTo(CampaignSubspace.PRUNING);
+        assertInside(keys.pruning(last), keys.pruningMap());
+        assertThat(Arrays.compareUnsigned(keys.pruning(2), keys.pruning(last))).isNegative();
+        assertThat(keys.subspaceOf(keys.pruningPolicy())).isEqualTo(CampaignSubspace.PRUNING_POLICY);
+        assertOutside(keys.pruningPolicy(), keys.pruningMap());
+        assertOutside(keys.edges(0), keys.pruningMap());
+        assertThatThrownBy(() -> keys.pruning(PruningMap.SHARDS)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> keys.decodePruning(keys.edges(1))).isInstanceOf(CorruptRecordException.class);
+        byte[] beyond = Tuple.from("frontier", "campaign", "test", CampaignSubspace.PRUNING.number(),
+                (long) PruningMap.SHARDS).pack();
+        assertThatThrownBy(() -> keys.decodePruning(beyond)).isInstanceOf(CorruptRecordException.class)
+                .hasMessageContaining("stored key or index value is malformed");
     }
 
     @Test

@@ -3,6 +3,7 @@ package io.frontier.store.kv;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.apple.foundationdb.tuple.Tuple;
 import com.apple.foundationdb.tuple.Versionstamp;
@@ -99,6 +100,35 @@ public abstract class KeyValueStoreConformance {
         });
         assertThat(get(key("a"))).isEqualTo(bytes("one"));
         assertThat(get(key("b"))).isNull();
+    }
+
+    @Test
+    void getAllReturnsEachValueInTheOrderAskedWithNullForAbsentKeysAndSeesOwnWrites() {
+        store.run(tx -> {
+            tx.set(key("a"), bytes("one"));
+            tx.set(key("c"), new byte[0]);
+            return null;
+        });
+        List<byte[]> read = store.read(tx -> tx.getAll(List.of(key("c"), key("b"), key("a"), key("a"))));
+        assertThat(read).hasSize(4);
+        assertThat(read.get(0)).isEmpty();
+        assertThat(read.get(1)).isNull();
+        assertThat(read.get(2)).isEqualTo(bytes("one"));
+        assertThat(read.get(3)).isEqualTo(bytes("one"));
+        List<byte[]> none = store.read(tx -> tx.getAll(List.of()));
+        assertThat(none).isEmpty();
+        List<byte[]> own = store.run(tx -> {
+            tx.set(key("b"), bytes("two"));
+            tx.clear(key("a"));
+            return tx.snapshot().getAll(List.of(key("a"), key("b")));
+        });
+        assertThat(own.get(0)).isNull();
+        assertThat(own.get(1)).isEqualTo(bytes("two"));
+    }
+
+    @Test
+    void keysReadTogetherConflictAsKeysReadOneByOne() throws Exception {
+        assertConflictHintCausesRetry((tx, watched) -> tx.getAll(List.of(key("other"), watched)));
     }
 
     @Test
@@ -283,6 +313,30 @@ public abstract class KeyValueStoreConformance {
     }
 
     @Test
+    void executionsThatTogetherOutlastOneExecutionsBoundSucceedWhenEachStaysWithinIt() throws Exception {
+        assumeTrue(writers() == Writers.OPTIMISTIC,
+                "one writer at a time: a body never conflicts, so it is never run again; SqliteWriteLockTest"
+                        + " covers a call that waits longer than one execution's bound");
+        byte[] counter = key("counter");
+        KeyValueStore rivalStore = open(StoreOptions.DEFAULT);
+        AtomicInteger executions = new AtomicInteger();
+        int conflicts = 3;
+        Duration each = StoreOptions.DEFAULT.attemptTimeout().dividedBy(conflicts);
+        int lastExecution = store.run(tx -> {
+            int execution = executions.incrementAndGet();
+            long seen = asLong(tx.get(counter));
+            sleep(each);
+            if (execution <= conflicts) {
+                increment(rivalStore, counter, 10);
+            }
+            tx.set(counter, littleEndian(seen + 1));
+            return execution;
+        });
+        assertThat(lastExecution).isEqualTo(conflicts + 1);
+        assertThat(asLong(get(counter))).isEqualTo(10L * conflicts + 1);
+    }
+
+    @Test
     void readTransactionSeesOneSnapshotAndDoesNotBlockWriters() {
         byte[] k = key("k");
         store.run(tx -> {
@@ -426,7 +480,7 @@ public abstract class KeyValueStoreConformance {
 
     @Test
     void writeTransactionOverrunningItsTimeoutFailsAndCommitsNothing() {
-        KeyValueStore quick = open(StoreOptions.DEFAULT.withTransactionTimeout(Duration.ofMillis(300)));
+        KeyValueStore quick = open(StoreOptions.DEFAULT.withCallTimeout(Duration.ofMillis(300)));
         assertThatThrownBy(() -> quick.run(tx -> {
             tx.set(key("early"), bytes("x"));
             sleep(Duration.ofMillis(700));
@@ -461,7 +515,7 @@ public abstract class KeyValueStoreConformance {
 
     @Test
     void timedOutReadSwallowedByTheBodyCommitsNothing() {
-        KeyValueStore quick = open(StoreOptions.DEFAULT.withTransactionTimeout(Duration.ofMillis(300)));
+        KeyValueStore quick = open(StoreOptions.DEFAULT.withCallTimeout(Duration.ofMillis(300)));
         assertThatThrownBy(() -> quick.run(tx -> {
             tx.set(key("early"), bytes("x"));
             sleep(Duration.ofMillis(700));
@@ -477,7 +531,7 @@ public abstract class KeyValueStoreConformance {
 
     @Test
     void readTransactionOverrunningItsTimeoutFails() {
-        KeyValueStore quick = open(StoreOptions.DEFAULT.withTransactionTimeout(Duration.ofMillis(300)));
+        KeyValueStore quick = open(StoreOptions.DEFAULT.withCallTimeout(Duration.ofMillis(300)));
         assertThatThrownBy(() -> quick.read(tx -> {
             sleep(Duration.ofMillis(700));
             return tx.get(key("k"));
@@ -517,8 +571,9 @@ public abstract class KeyValueStoreConformance {
         byte[] system = {(byte) 0xff, 0x01};
         assertRefused(tx -> tx.set(system, bytes("x")));
         assertRefused(tx -> tx.get(system));
-        assertRefused(tx -> tx.set(new byte[KeyLimits.MAX_KEY_BYTES + 1], bytes("x")));
-        assertRefused(tx -> tx.set(key("big"), new byte[KeyLimits.MAX_VALUE_BYTES + 1]));
+        assertRefused(tx -> tx.getAll(List.of(key("fine"), system)));
+        assertRefused(tx -> tx.set(new byte[KeyLimits.MAX_KEY_BYTES + 1], bytes("x")), KeyTooLargeException.class);
+        assertRefused(tx -> tx.set(key("big"), new byte[KeyLimits.MAX_VALUE_BYTES + 1]), ValueTooLargeException.class);
         byte[] largestKey = Arrays.copyOf(prefix, KeyLimits.MAX_KEY_BYTES);
         store.run(tx -> {
             tx.set(largestKey, new byte[KeyLimits.MAX_VALUE_BYTES]);
@@ -623,10 +678,14 @@ public abstract class KeyValueStoreConformance {
     }
 
     private void assertRefused(Step step) {
+        assertRefused(step, IllegalArgumentException.class);
+    }
+
+    private void assertRefused(Step step, Class<? extends RuntimeException> refusal) {
         assertThatThrownBy(() -> store.run(tx -> {
             step.apply(tx);
             return null;
-        })).isInstanceOf(IllegalArgumentException.class);
+        })).isInstanceOf(refusal);
     }
 
     /** A fresh handle with {@code options} on this test's database, closed after the test. */

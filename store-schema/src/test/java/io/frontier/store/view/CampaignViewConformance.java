@@ -22,7 +22,10 @@ import io.frontier.store.keyspace.TestKeyspace;
 import io.frontier.store.keyspace.KeyRange;
 import io.frontier.store.kv.KeyValue;
 import io.frontier.store.kv.KeyValueStore;
+import io.frontier.store.kv.MeteredStore;
 import io.frontier.store.kv.ReadTransaction;
+import io.frontier.store.kv.SlowReads;
+import io.frontier.store.kv.StoreOptions;
 import io.frontier.store.manifest.Child;
 import io.frontier.store.manifest.ChildFate;
 import io.frontier.store.manifest.ManifestEntry;
@@ -36,7 +39,9 @@ import io.frontier.store.wire.DeclaredChild;
 import io.frontier.store.wire.DeclaredFinding;
 import io.frontier.store.wire.Execution;
 import io.frontier.store.wire.FindingKind;
+import io.frontier.store.paging.PageBudget;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
@@ -58,6 +63,16 @@ public abstract class CampaignViewConformance {
     static final Owner ALICE = Owner.of("epoch-1/rank-0");
     static final Owner BOB = Owner.of("epoch-1/rank-1");
     static final Execution EXECUTION = new Execution("command", "ok", 0, false, 12, false);
+    /** More than an entry with the most children a result may declare takes in the manifest. */
+    static final long ONE_WIDE_ENTRY_BYTES = 200_000;
+    /**
+     * A store whose reads through {@link SlowReads} must end within 250 ms, each call within
+     * 750 ms: a page of all 120 items misses that.
+     */
+    static final StoreOptions HURRIED = StoreOptions.DEFAULT.withAttemptTimeout(Duration.ofMillis(250))
+            .withCallTimeout(Duration.ofMillis(750));
+    /** How long {@link SlowReads} takes per value: 120 values take 480 ms, 30 take 120 ms. */
+    static final Duration PER_VALUE = Duration.ofMillis(4);
 
     protected KeyValueStore kv;
     protected CampaignKeys keys;
@@ -68,12 +83,16 @@ public abstract class CampaignViewConformance {
     protected LoadView load;
     protected long epoch;
 
-    /** A store for one test; closed after it. */
-    protected abstract KeyValueStore openStore() throws Exception;
+    /**
+     * A handle with {@code options} on the database of the current test: called once before each
+     * test with {@link StoreOptions#DEFAULT}, and again by tests that need other options; the
+     * caller closes it.
+     */
+    protected abstract KeyValueStore openStore(StoreOptions options) throws Exception;
 
     @BeforeEach
     protected void createCampaign() throws Exception {
-        kv = openStore();
+        kv = openStore(StoreOptions.DEFAULT);
         keys = TestKeyspace.campaign("v-" + UUID.randomUUID());
         store = new CampaignStore(kv, keys);
         manifest = new ManifestView(kv, keys);
@@ -161,6 +180,21 @@ public abstract class CampaignViewConformance {
         });
     }
 
+    /** Stores edge map shards 0 to {@code count - 1}, each with one edge reached in two buckets. */
+    private void plantShards(int count) {
+        for (int from = 0; from < count; from += EdgeMapView.SHARDS_PER_READ) {
+            int first = from;
+            kv.run(tx -> {
+                for (int shard = first; shard < Math.min(count, first + EdgeMapView.SHARDS_PER_READ); shard++) {
+                    byte[] value = new byte[CampaignKeys.EDGE_SHARD_BYTES];
+                    value[shard % CampaignKeys.EDGE_SHARD_BYTES] = 0b11;
+                    tx.set(keys.edges(shard), value);
+                }
+                return null;
+            });
+        }
+    }
+
     private void erase(byte[] key) {
         kv.run(tx -> {
             tx.clear(key);
@@ -200,6 +234,57 @@ public abstract class CampaignViewConformance {
         assertThat(results(manifest.list(null, 100).records())).containsExactlyElementsOf(committed);
         List<EntryId> ids = allPages(2).stream().map(ManifestRecord::id).toList();
         assertThat(ids).isSorted().doesNotHaveDuplicates();
+    }
+
+    @Test
+    void aManifestPageEndsOnceItHasReadAMebibyteAndTheNextPageGoesOn() {
+        List<ResultId> committed = new ArrayList<>();
+        for (int i = 0; i < 12; i++) {
+            List<Child> children = new ArrayList<>();
+            for (int c = 0; c < ManifestEntry.MAX_CHILDREN; c++) {
+                children.add(child("wide-" + i + "-" + c));
+            }
+            committed.add(store.beginCommit(epoch, request(leased("wide-" + i, ALICE, T0), children), T0).entry().result());
+        }
+        MeteredStore metered = new MeteredStore(kv);
+        ManifestView view = new ManifestView(metered, keys);
+
+        List<ResultId> listed = new ArrayList<>();
+        EntryId after = null;
+        do {
+            ManifestPage page = view.list(after, ManifestView.MAX_PAGE);
+            assertThat(page.records()).isNotEmpty();
+            listed.addAll(results(page.records()));
+            after = page.next();
+        } while (after != null);
+
+        assertThat(listed).containsExactlyElementsOf(committed);
+        assertThat(metered.meters()).hasSizeGreaterThan(1).allSatisfy(meter -> assertThat(meter.bytesRead())
+                .as("bytes one page reads: its budget and at most one entry more")
+                .isLessThan(PageBudget.BYTES + ONE_WIDE_ENTRY_BYTES));
+    }
+
+    @Test
+    void aManifestPageThatTimesOutIsReadAgainSmallerAndTheListingGoesOn() throws Exception {
+        List<Lease> leases = new ArrayList<>();
+        for (int i = 0; i < 120; i++) {
+            leases.add(leased("slow-" + i, ALICE, T0));
+        }
+        List<ResultId> committed = new ArrayList<>();
+        List<CommitRequest> batch = leases.stream().map(lease -> request(lease, List.of())).toList();
+        store.beginCommits(epoch, batch, T0).forEach(ticket -> committed.add(ticket.orThrow().entry().result()));
+
+        try (KeyValueStore hurried = openStore(HURRIED)) {
+            ManifestView view = new ManifestView(new SlowReads(hurried, PER_VALUE), keys);
+            List<ResultId> listed = new ArrayList<>();
+            EntryId after = null;
+            do {
+                ManifestPage page = view.list(after, ManifestView.MAX_PAGE);
+                listed.addAll(results(page.records()));
+                after = page.next();
+            } while (after != null);
+            assertThat(listed).containsExactlyElementsOf(committed);
+        }
     }
 
     @Test
@@ -409,6 +494,28 @@ public abstract class CampaignViewConformance {
     }
 
     @Test
+    void aWorkPageThatTimesOutIsReadAgainSmallerAndTheListingGoesOn() throws Exception {
+        List<WorkPayload> seeds = new ArrayList<>();
+        for (int i = 0; i < 120; i++) {
+            seeds.add(new WorkPayload(id("slow-" + i), 3));
+        }
+        store.admit(epoch, seeds).forEach(ItemResult::orThrow);
+
+        try (KeyValueStore hurried = openStore(HURRIED)) {
+            WorkView view = new WorkView(new SlowReads(hurried, PER_VALUE), keys);
+            List<Digest> listed = new ArrayList<>();
+            WorkCursor cursor = null;
+            do {
+                WorkPage page = view.list(WorkState.PENDING, cursor, WorkView.MAX_PAGE);
+                page.items().forEach(item -> listed.add(item.record().id()));
+                cursor = page.next();
+            } while (cursor != null);
+            assertThat(listed).doesNotHaveDuplicates()
+                    .containsExactlyInAnyOrderElementsOf(seeds.stream().map(WorkPayload::hash).toList());
+        }
+    }
+
+    @Test
     void aCursorOfAnotherStateAndTerminalStatesAreRefused() {
         store.admitSeed(epoch, new WorkPayload(id("a"), 1));
         store.admitSeed(epoch, new WorkPayload(id("b"), 1));
@@ -531,6 +638,49 @@ public abstract class CampaignViewConformance {
             assertThat(blocked.key()).isEqualTo(HexFormat.of().formatHex(keys.edges(1)));
             assertThat(blocked.problem().getMessage()).contains("edge map shard is not of the shard width");
         });
+    }
+
+    @Test
+    void theWholeEdgeMapIsCountedReadingAtMostAPageOfShardsPerSnapshot() {
+        plantShards(CampaignKeys.EDGE_SHARDS);
+        MeteredStore metered = new MeteredStore(kv);
+
+        EdgeMapSummary map = new EdgeMapView(metered, keys).read();
+
+        assertThat(map).isEqualTo(new EdgeMapSummary(CampaignKeys.EDGE_SHARDS, CampaignKeys.EDGE_SHARDS,
+                2L * CampaignKeys.EDGE_SHARDS, List.of()));
+        assertThat(metered.meters()).allSatisfy(meter -> assertThat(meter.bytesRead())
+                .isLessThanOrEqualTo(EdgeMapView.SHARDS_PER_READ * (CampaignKeys.EDGE_SHARD_BYTES + 128L)));
+    }
+
+    @Test
+    void aTallyRereadsOnePageOfShardsPerCallAndCatchesUpWithinOneTurnNeverAhead() {
+        int stored = EdgeMapView.SHARDS_PER_READ * 2 + 40;
+        plantShards(stored);
+        MeteredStore metered = new MeteredStore(kv);
+        EdgeMapTally tally = new EdgeMapTally(metered, keys);
+        assertThat(tally.read()).as("the first call reads the whole map").isEqualTo(edges.read());
+
+        byte[] more = new byte[CampaignKeys.EDGE_SHARD_BYTES];
+        more[1] = 0b1;
+        kv.run(tx -> {
+            tx.bitOr(keys.edges(0), more);
+            tx.bitOr(keys.edges(stored - 1), more);
+            tx.bitOr(keys.edges(stored), more);
+            return null;
+        });
+        EdgeMapSummary now = edges.read();
+        metered.reset();
+        int turn = (stored + 1 + EdgeMapView.SHARDS_PER_READ - 1) / EdgeMapView.SHARDS_PER_READ;
+        EdgeMapSummary seen = null;
+        for (int call = 0; call < turn; call++) {
+            seen = tally.read();
+            assertThat(seen.edges()).isLessThanOrEqualTo(now.edges());
+            assertThat(seen.tuples()).isLessThanOrEqualTo(now.tuples());
+        }
+        assertThat(seen).isEqualTo(now);
+        assertThat(metered.meters()).hasSize(turn).allSatisfy(meter -> assertThat(meter.bytesRead())
+                .isLessThanOrEqualTo(EdgeMapView.SHARDS_PER_READ * (CampaignKeys.EDGE_SHARD_BYTES + 128L)));
     }
 
     @Test

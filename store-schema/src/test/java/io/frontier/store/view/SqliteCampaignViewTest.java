@@ -13,7 +13,7 @@ class SqliteCampaignViewTest extends CampaignViewConformance {
     Path directory;
 
     @Override
-    protected KeyValueStore openStore() {
-        return SqliteKeyValueStore.open(directory.resolve("campaign.db"), StoreOptions.DEFAULT);
+    protected KeyValueStore openStore(StoreOptions options) {
+        return SqliteKeyValueStore.open(directory.resolve("campaign.db"), options);
     }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.frontier.store.error.InvalidInputException;
+import io.frontier.store.pruning.PruningMap;
 import io.frontier.store.record.ResultId;
 import io.frontier.store.record.Token;
 import io.frontier.store.corpus.Digest;
@@ -25,9 +26,34 @@ class WireMessagesTest {
 
     @Test
     void assignRoundTrips() {
-        Assign assign = new Assign(WORK, TOKEN, RESULT, 3, 2, 4);
+        Assign assign = new Assign(WORK, TOKEN, RESULT, 3, 2, 4, null);
 
         assertThat(WireCodec.decode(WireCodec.encode(assign), Assign.class)).isEqualTo(assign);
+    }
+
+    @Test
+    void assignAndResultCarryAPruningMapExactly() {
+        byte[] file = new byte[PruningMap.BYTES];
+        file[0] = 1;
+        file[PruningMap.BYTES - 1] = (byte) 0x80;
+        PruningMap map = PruningMap.of(file);
+        Assign assign = new Assign(WORK, TOKEN, RESULT, 3, 2, 4, map);
+        Result result = new Result(WORK, TOKEN, RESULT, WORK, List.of(), 0, EXITED, null, map);
+
+        assertThat(WireCodec.decode(WireCodec.encode(assign), Assign.class).pruningMap()).isEqualTo(map);
+        assertThat(WireCodec.decode(WireCodec.encode(result), Result.class)).isEqualTo(result);
+    }
+
+    @Test
+    void anAssignWhosePruningMapDoesNotDecodeIsRejectedWhole() {
+        String json = new String(WireCodec.encode(new Assign(WORK, TOKEN, RESULT, 3, 2, 4, PruningMap.empty())),
+                StandardCharsets.UTF_8);
+        String damaged = json.replace(PruningMap.empty().encoded(), "AAAA");
+
+        assertThatThrownBy(() -> WireCodec.decode(damaged.getBytes(StandardCharsets.UTF_8), Assign.class))
+                .isInstanceOf(MalformedMessageException.class)
+                .hasMessageContaining("type=Assign")
+                .hasMessageContaining("pruning map");
     }
 
     @Test
@@ -36,7 +62,7 @@ class WireMessagesTest {
                 new DeclaredFinding(FindingKind.CRASH, 11, "stack:00ff"));
         Result result = new Result(WORK, TOKEN, RESULT, WORK,
                 List.of(triaged, DeclaredChild.untriaged(WORK, 0)), 4,
-                new Execution("command", "timeout", 9, true, 30_000, true), new DeclaredFinding(FindingKind.HANG, 0, "signal:9"));
+                new Execution("command", "timeout", 9, true, 30_000, true), new DeclaredFinding(FindingKind.HANG, 0, "signal:9"), null);
 
         assertThat(WireCodec.decode(WireCodec.encode(result), Result.class)).isEqualTo(result);
     }
@@ -102,7 +128,7 @@ class WireMessagesTest {
             children.add(DeclaredChild.untriaged(Digest.parse(String.format("%064x", i)), 1));
         }
 
-        assertThatThrownBy(() -> new Result(WORK, TOKEN, RESULT, WORK, children, children.size(), EXITED, null))
+        assertThatThrownBy(() -> new Result(WORK, TOKEN, RESULT, WORK, children, children.size(), EXITED, null, null))
                 .isInstanceOf(InvalidInputException.class)
                 .hasMessageContaining("more children than allowed");
     }

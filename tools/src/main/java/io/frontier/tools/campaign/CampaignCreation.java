@@ -3,7 +3,6 @@ package io.frontier.tools.campaign;
 import io.frontier.store.campaign.CampaignStore;
 import io.frontier.store.corpus.ContentHasher;
 import io.frontier.store.error.FrontierException;
-import io.frontier.store.exploration.ExplorationPolicy;
 import io.frontier.store.keyspace.CampaignKeys;
 import io.frontier.store.kv.KeyValueStore;
 import io.frontier.store.kv.KeyValueStores;
@@ -74,6 +73,7 @@ public final class CampaignCreation {
             requireExecutable(Path.of(triage.program()), options.triage, "triage");
         }
         options.policy();
+        options.pruning();
         if (options.claimBatch < 1 || options.claimBatch > CampaignStore.MAX_CLAIM) {
             throw new FrontierException("claim batch out of range").with("claimBatch", options.claimBatch)
                     .with("max", CampaignStore.MAX_CLAIM);
@@ -111,14 +111,15 @@ public final class CampaignCreation {
     }
 
     /**
-     * Creates the campaign in its store in epoch 1, set by {@code job}, with its identity;
-     * idempotent for the same settings (returns the stored epoch record).
+     * Creates the campaign in its store in epoch 1, set by {@code job}, with its identity and the
+     * policies {@code options} ask for; idempotent for the same settings (returns the stored
+     * epoch record).
      */
     public static EpochRecord initialiseStore(CampaignDirectory directory, CampaignSettings settings,
-                                              ExplorationPolicy policy, String job, double now) {
+                                              CreationOptions options, String job, double now) {
         try (KeyValueStore kv = KeyValueStores.open(settings.store())) {
             return StoreBinding.initialise(directory, settings,
-                    new CampaignStore(kv, CampaignKeys.forCampaign(settings.name())), policy, job, now);
+                    new CampaignStore(kv, CampaignKeys.forCampaign(settings.name())), options, job, now);
         }
     }
 

@@ -4,6 +4,8 @@ import io.frontier.store.campaign.CampaignStore;
 import io.frontier.store.error.FrontierException;
 import io.frontier.store.exploration.Exploration;
 import io.frontier.store.exploration.ExplorationPolicy;
+import io.frontier.store.pruning.PruningPolicy;
+import io.frontier.store.pruning.PruningSharing;
 import java.nio.file.Path;
 import java.util.List;
 import picocli.CommandLine.Option;
@@ -95,9 +97,25 @@ public final class CreationOptions {
             description = "Creating: the executors whose runs can find more from the same input (default: ${DEFAULT-VALUE}).")
     List<String> repeatable;
 
+    @Option(names = "--pruning-map", paramLabel = "SHARING", defaultValue = "shared",
+            description = "Creating: shared hands every SymCC run the union of the pruning maps of the campaign's earlier"
+                    + " runs on every worker, so no worker solves a branch another already solved; worker keeps one map"
+                    + " per worker and job, as campaigns created before shared maps do (default: ${DEFAULT-VALUE}).")
+    String pruningMap;
+
     /** Coordinator ranks the campaign is (or would be) created with. */
     public int coordinators() {
         return coordinators;
+    }
+
+    /** The pruning policy these options ask for; fails naming the option if its value is unknown. */
+    public PruningPolicy pruning() {
+        try {
+            return PruningPolicy.of(PruningSharing.of(pruningMap));
+        } catch (FrontierException e) {
+            throw new FrontierException("pruning map option out of range: " + e.getMessage() + " (see --pruning-map)")
+                    .with("pruningMap", pruningMap);
+        }
     }
 
     /** The exploration policy these options ask for; fails naming the option that is out of range. */

@@ -51,7 +51,8 @@ public final class InitCommand implements Callable<Integer> {
     public Integer call() {
         CampaignDirectory directory = new CampaignDirectory(campaign);
         CampaignSettings settings = CampaignCreation.create(directory, seeds, executors, options);
-        EpochRecord epoch = CampaignCreation.initialiseStore(directory, settings, options.policy(), JobName.forInit(), System.currentTimeMillis() / 1000.0);
+        EpochRecord epoch = CampaignCreation.initialiseStore(directory, settings, options, JobName.forInit(),
+                System.currentTimeMillis() / 1000.0);
         PrintWriter out = spec.commandLine().getOut();
         out.printf("created campaign %s in %s%n", settings.name(), directory.path());
         out.printf("  id            %s%n", settings.id());
@@ -61,6 +62,9 @@ public final class InitCommand implements Callable<Integer> {
                 settings.leaseMillis(), settings.worker().timeLimitMillis());
         out.printf("  triage        %s%n", settings.worker().triageConfig().map(triage -> triage.program() + " "
                 + String.join(" ", triage.arguments())).orElse("none (children are not triaged)"));
+        out.printf("  pruning map   %s%n", options.pruning().shared()
+                ? "shared: every SymCC run starts from the union of the campaign's earlier runs' maps"
+                : "one per worker");
         out.printf("next: frontier run %s --workers N%n", directory.path());
         out.flush();
         SeedCheck.report(SeedSurvey.of(Path.of(settings.seeds())), spec.commandLine().getErr());

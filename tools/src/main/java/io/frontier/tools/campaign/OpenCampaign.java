@@ -11,6 +11,7 @@ import io.frontier.store.view.EdgeMapView;
 import io.frontier.store.view.FindingsView;
 import io.frontier.store.view.ExecutorTallyView;
 import io.frontier.store.view.LoadView;
+import io.frontier.store.view.PruningMapView;
 import io.frontier.store.view.ManifestView;
 import io.frontier.store.view.WorkView;
 import java.nio.file.Files;
@@ -93,6 +94,10 @@ public final class OpenCampaign implements AutoCloseable {
 
     public EdgeMapView edgeMap() {
         return new EdgeMapView(kv, store.keys());
+    }
+
+    public PruningMapView pruningMap() {
+        return new PruningMapView(kv, store.keys());
     }
 
     public LoadView loads() {

@@ -2,7 +2,6 @@ package io.frontier.tools.campaign;
 
 import io.frontier.store.campaign.CampaignStore;
 import io.frontier.store.error.FrontierException;
-import io.frontier.store.exploration.ExplorationPolicy;
 import io.frontier.store.record.CampaignIdentity;
 import io.frontier.store.record.EpochRecord;
 import java.io.IOException;
@@ -34,16 +33,18 @@ public final class StoreBinding {
 
     /**
      * Creates the campaign in {@code store} in epoch 1, set by {@code job}, with its identity and
-     * exploration {@code policy}; or, if it exists, checks that it is this campaign's and returns
-     * its epoch record (the campaign keeps the policy it was created with).
+     * the exploration and pruning policies {@code options} ask for; or, if it exists, checks that
+     * it is this campaign's and returns its epoch record (the campaign keeps the policies it was
+     * created with).
      */
     public static EpochRecord initialise(CampaignDirectory directory, CampaignSettings settings, CampaignStore store,
-                                         ExplorationPolicy policy, String job, double now) {
+                                         CreationOptions options, String job, double now) {
         if (store.exists()) {
             check(directory, settings, store);
         }
         return settings.legacy() ? store.init(settings.storeConfig(), job, now)
-                : store.init(settings.storeConfig(), identity(directory, settings), policy, job, now);
+                : store.init(settings.storeConfig(), identity(directory, settings), options.policy(), options.pruning(),
+                        job, now);
     }
 
     /** Fails, saying what to do, unless {@code store} is the own store of the campaign in {@code directory}. */

@@ -10,6 +10,7 @@ import io.frontier.coordinator.commit.FaultCheckpoints;
 import io.frontier.coordinator.liveness.Heartbeat;
 import io.frontier.coordinator.rank.CoordinatorRank;
 import io.frontier.coordinator.progress.StoreProgress;
+import io.frontier.coordinator.pruning.SharedPruning;
 import io.frontier.coordinator.rank.CoordinatorServices;
 import io.frontier.coordinator.rank.CoordinatorSettings;
 import io.frontier.coordinator.rejection.InvalidResultHandler;
@@ -31,10 +32,12 @@ import io.frontier.store.kv.KeyValueStore;
 import io.frontier.store.kv.KeyValueStores;
 import io.frontier.store.record.JobHeartbeat;
 import io.frontier.store.record.Owner;
+import io.frontier.store.view.PruningMapView;
 import io.frontier.tools.campaign.CampaignDirectory;
 import io.frontier.tools.campaign.CampaignSettings;
 import io.frontier.tools.campaign.JobSummary;
 import io.frontier.tools.campaign.StoreBinding;
+import io.frontier.worker.executor.ExecutorConfig;
 import io.frontier.worker.executor.ExecutorFactory;
 import io.frontier.worker.fault.FaultPlan;
 import io.frontier.worker.link.MpiLink;
@@ -45,6 +48,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /** What one rank process does: join the MPI job, take its role, run it, and exit with the verdict. */
 final class RankProcess {
@@ -150,7 +155,14 @@ final class RankProcess {
                 new Replay(store, finisher), new StageJanitor(store, layout, files),
                 new CorpusAudit(layout.corpus(), kv, store.keys()), faults,
                 new StoreProgress(store, kv, coordinatorOwners(topology, epoch)),
-                new StopRequestWatch(directory.path(), epoch));
+                new StopRequestWatch(directory.path(), epoch),
+                SharedPruning.open(store, new PruningMapView(kv, store.keys()), epoch, pruningKinds(settings)));
+    }
+
+    /** The campaign's executor kinds whose runs keep a SymCC pruning map. */
+    private static Set<String> pruningKinds(CampaignSettings settings) {
+        return settings.worker().executors().stream().filter(ExecutorConfig::keepsPruningMap)
+                .map(ExecutorConfig::kind).collect(Collectors.toSet());
     }
 
     private static CoordinatorSettings coordinatorSettings(CampaignSettings settings, Budget budget) {

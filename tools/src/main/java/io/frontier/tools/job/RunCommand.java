@@ -50,7 +50,8 @@ public final class RunCommand implements Callable<Integer> {
     /** The options that only shape a new campaign: --seeds, --executor and those of {@link CreationOptions}. */
     private static final Set<String> CREATION_ONLY = Set.of("--seeds", "--executor", "--time-limit", "--lease",
             "--store", "--scratch", "--idle-window", "--claim-batch", "--buckets", "--max-attempts", "--triage",
-            "--exploration", "--tier-cap-items", "--tier-cap-bytes", "--time-limit-cap", "--repeats", "--repeatable");
+            "--exploration", "--tier-cap-items", "--tier-cap-bytes", "--time-limit-cap", "--repeats", "--repeatable",
+            "--pruning-map");
 
     @Spec
     CommandSpec spec;
@@ -133,7 +134,7 @@ public final class RunCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         try (KeyValueStore kv = KeyValueStores.open(settings.store())) {
             CampaignStore campaignStore = new CampaignStore(kv, CampaignKeys.forCampaign(settings.name()));
-            EpochRecord created = StoreBinding.initialise(directory, settings, campaignStore, creation.policy(), id, now);
+            EpochRecord created = StoreBinding.initialise(directory, settings, campaignStore, creation, id, now);
             if (created.job().equals(id)) {
                 JobLauncher.markStarting(campaignStore, created, workers, job);
                 err.printf("frontier: campaign %s created, epoch %d: %d coordinators, %d workers%n",

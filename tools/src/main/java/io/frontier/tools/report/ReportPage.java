@@ -132,25 +132,28 @@ final class ReportPage {
      */
     private static void executors(StringBuilder html, StatusReport.Executors executors, ReportData.Series series) {
         html.append("<h2>Executors</h2>\n<table id=\"executors\">\n<tr><th>Executor</th><th>Executions</th>")
-                .append("<th>Execution time</th><th>Children</th><th>Redundant</th><th>Redundant ratio</th>")
-                .append("<th>Untriaged</th><th>New edges</th></tr>\n");
+                .append("<th>Execution time</th><th>Children</th><th>Reached nothing new</th><th>Known before</th>")
+                .append("<th>Redundant ratio</th><th>Untriaged</th><th>New edges</th></tr>\n");
         List<StatusReport.ExecutorFigures> rows = new ArrayList<>(executors.kinds());
         rows.add(executors.all());
         for (StatusReport.ExecutorFigures kind : rows) {
             html.append("<tr><td>").append(Html.escape(kind.executor())).append("</td>");
             numeric(html, kind.executions());
             numeric(html, HumanFormat.seconds(kind.executionMillis() / 1000.0));
-            numeric(html, kind.children());
-            numeric(html, kind.redundant());
-            numeric(html, HumanFormat.percent(kind.redundantRatio()));
-            numeric(html, kind.untriaged());
+            StatusReport.Children children = kind.children();
+            numeric(html, children.declared());
+            numeric(html, children.reachedNothingNew());
+            numeric(html, children.knownBefore());
+            numeric(html, HumanFormat.inPercent(children.redundantPercent()));
+            numeric(html, children.untriaged());
             numeric(html, kind.newEdges());
             html.append("</tr>\n");
         }
-        html.append("</table>\n<p class=\"meta\">Redundant: children whose coverage reached nothing the campaign's")
-                .append(" edge map lacked, whatever the exploration mode made of them. The ratio is out of the children")
-                .append(" that carried coverage: untriaged children (a campaign without triage) cannot be judged.")
-                .append(" Counted by the commit decisions.</p>\n");
+        html.append("</table>\n<p class=\"meta\">Reached nothing new: children whose coverage reached nothing the")
+                .append(" campaign's edge map lacked, whatever the exploration mode made of them. Known before: children")
+                .append(" that joined the frontier on their own but were copies of known work. The redundant ratio is both")
+                .append(" out of every child; without triage (untriaged children) only copies can be told, so it is a")
+                .append(" lower bound. Counted by the commit decisions.</p>\n");
         List<ReportData.SeriesPoint> points = series.points();
         html.append("<div class=\"plots\">\n");
         figure(html, "New edges per executor kind (per bucket)", Plots.timeLines("new-edges-per-executor",

@@ -11,6 +11,7 @@ import io.frontier.store.record.JobHeartbeat;
 import io.frontier.store.view.EdgeMapSummary;
 import io.frontier.store.view.ExecutorTallies;
 import io.frontier.store.view.Loads;
+import io.frontier.store.view.PruningMapSummary;
 import io.frontier.tools.HumanFormat;
 import io.frontier.tools.JsonOption;
 import io.frontier.tools.TextTable;
@@ -39,12 +40,13 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code frontier status}: the campaign's state counts, tiers, epoch, progress, corpus, edges,
- * findings, load per coordinator, children per executor kind and last job.
+ * children and how many were redundant (per executor kind too), pruning map, findings, load per
+ * coordinator and last job.
  */
-@Command(name = "status", header = "Show where a campaign stands: items, tiers, progress, edges, findings, load.",
-        description = "Reads the store's counters, epoch, edge map, per-coordinator load and per-executor counts with"
-                + " snapshot reads, counts the public corpus, and shows the per-coordinator figures and the workers'"
-                + " busy fractions of the latest job summary in reports/. Safe to run while a job runs.",
+@Command(name = "status", header = "Show where a campaign stands: items, tiers, edges, children and load.",
+        description = "Reads the store's counters, epoch, edge map, pruning map, per-coordinator load and per-executor"
+                + " counts with snapshot reads, counts the public corpus, and shows the per-coordinator figures and the"
+                + " workers' busy fractions of the latest job summary in reports/. Safe to run while a job runs.",
         mixinStandardHelpOptions = true)
 public final class StatusCommand implements Callable<Integer> {
 
@@ -87,6 +89,9 @@ public final class StatusCommand implements Callable<Integer> {
         EdgeMapSummary edgeMap = open.edgeMap().read();
         edgeMap.blocked().forEach(blocked -> notes.add("edge map shard left out, it cannot be read: "
                 + blocked.problem().getMessage()));
+        PruningMapSummary pruningMap = open.pruningMap().read();
+        pruningMap.blocked().forEach(blocked -> notes.add("pruning map shard left out, it cannot be read: "
+                + blocked.problem().getMessage()));
         Loads loads = open.loads().read();
         loads.blocked().forEach(blocked -> notes.add("coordinator load left out, it cannot be read: "
                 + blocked.problem().getMessage()));
@@ -105,6 +110,8 @@ public final class StatusCommand implements Callable<Integer> {
                 new StatusReport.Results(counts.get(Counter.REJECTED), counts.get(Counter.INVALID)),
                 new StatusReport.Progress(done, known, known == 0 ? 0.0 : 100.0 * done / known),
                 corpusObjects(directory.layout().corpus()), new StatusReport.Edges(edgeMap.edges(), edgeMap.tuples()),
+                StatusReport.Children.of(tallies.total()),
+                new StatusReport.Pruning(open.store().pruningPolicy().sharing().wireName(), pruningMap.map().bitCount()),
                 counts.get(Counter.FINDINGS), new StatusReport.Load(loads.total(), loads.loads().stream()
                         .map(load -> new StatusReport.CoordinatorLoad(load.owner().name(), load.executions())).toList()),
                 StatusReport.Executors.of(tallies), lastJob, notes);
@@ -185,6 +192,11 @@ public final class StatusCommand implements Callable<Integer> {
         StatusReport.Edges edges = report.edges();
         out.printf("edges     %d edges, %d (edge, hit-count) tuples reached by kept inputs%s%n", edges.edges(),
                 edges.tuples(), edges.tuples() == 0 ? " (children without coverage leave the map empty)" : "");
+        executors(out, report.children(), report.executors());
+        StatusReport.Pruning pruning = report.pruning();
+        out.printf("pruning   %s%n", pruning.sharing().equals("shared")
+                ? "one SymCC pruning map for the campaign, " + pruning.bits() + " bits set"
+                : "a SymCC pruning map per worker (in its scratch directory)");
         out.printf("findings  %d recorded (frontier findings lists them)%n", report.findings());
         StatusReport.Load load = report.load();
         out.printf("load      %d execution%s committed by %d coordinator%s%n", load.executions(),
@@ -195,7 +207,6 @@ public final class StatusCommand implements Callable<Integer> {
             load.coordinators().forEach(one -> coordinators.row("  " + one.owner(), one.executions()));
             coordinators.print(out);
         }
-        executors(out, report.executors());
         StatusReport.LastJob job = report.lastJob();
         if (job == null) {
             out.println("last job  none has left a summary");
@@ -210,22 +221,23 @@ public final class StatusCommand implements Callable<Integer> {
     }
 
     /**
-     * The redundant-child ratio of all executions and, when any was counted, one row per
-     * executor kind.
+     * The children of every committed result and how many were redundant and, when any execution
+     * was counted, one row per executor kind.
      */
-    private static void executors(PrintWriter out, StatusReport.Executors executors) {
-        StatusReport.ExecutorFigures all = executors.all();
-        out.printf("children  %d declared, %d reached nothing new (redundant %s), %d untriaged%n", all.children(),
-                all.redundant(), HumanFormat.percent(all.redundantRatio()), all.untriaged());
+    private static void executors(PrintWriter out, StatusReport.Children children, StatusReport.Executors executors) {
+        out.printf("children  %d declared by committed results: %d reached nothing new, %d known before (%s redundant),"
+                + " %d untriaged%n", children.declared(), children.reachedNothingNew(), children.knownBefore(),
+                HumanFormat.inPercent(children.redundantPercent()), children.untriaged());
         if (executors.kinds().isEmpty()) {
             return;
         }
-        TextTable kinds = new TextTable("  executor", "executions", "time", "children", "redundant", "ratio",
-                "untriaged", "new edges");
+        TextTable kinds = new TextTable("  executor", "executions", "time", "children", "nothing new", "known before",
+                "redundant", "untriaged", "new edges");
         for (StatusReport.ExecutorFigures kind : executors.kinds()) {
+            StatusReport.Children of = kind.children();
             kinds.row("  " + kind.executor(), kind.executions(), HumanFormat.seconds(kind.executionMillis() / 1000.0),
-                    kind.children(), kind.redundant(), HumanFormat.percent(kind.redundantRatio()), kind.untriaged(),
-                    kind.newEdges());
+                    of.declared(), of.reachedNothingNew(), of.knownBefore(), HumanFormat.inPercent(of.redundantPercent()),
+                    of.untriaged(), kind.newEdges());
         }
         kinds.print(out);
     }

@@ -17,19 +17,23 @@ import java.util.Map;
  * @param corpusObjects entries of the public corpus named as objects (not verified; see
  *     {@code frontier corpus fsck})
  * @param edges what the inputs kept as work have reached, from the campaign's edge map
+ * @param children the children of committed results and how many were redundant, every executor
+ *     kind together ({@code executors} has them per kind)
+ * @param pruning whether SymCC runs share one pruning map, and how full the shared one is
  * @param findings findings recorded (inputs that crashed or hung the target), from the store's
  *     counter: one per input and signature
  * @param load executions committed per coordinator, in every epoch
- * @param executors what the committed executions amount to per executor kind, with the
- *     redundant-child ratio
+ * @param executors what the committed executions amount to per executor kind, their children
+ *     with the redundant-child ratio included
  * @param lastJob the summary of the latest job that left one, or null
  * @param notes what an operator should know about these figures, e.g. that the current epoch's
  *     job has not left a summary yet
  */
 public record StatusReport(String campaign, String directory, String store, Epoch epoch, Heartbeat heartbeat,
                            States states, Tiers tiers,
-                           Results results, Progress progress, long corpusObjects, Edges edges, long findings,
-                           Load load, Executors executors, LastJob lastJob, List<String> notes) {
+                           Results results, Progress progress, long corpusObjects, Edges edges, Children children,
+                           Pruning pruning, long findings, Load load, Executors executors, LastJob lastJob,
+                           List<String> notes) {
 
     /**
      * The current epoch and the job that set it.
@@ -107,6 +111,42 @@ public record StatusReport(String campaign, String directory, String store, Epoc
     }
 
     /**
+     * The children that committed results declared, and how many of them were redundant: what
+     * triage and a shared SymCC pruning map are meant to lower. From the commit decisions' counts
+     * per executor kind, which decisions taken before Frontier counted them are not in.
+     *
+     * @param declared children declared by results whose commit decision was taken
+     * @param reachedNothingNew of those, children whose coverage reached no (edge, hit-count
+     *     bucket) the campaign's edge map lacked, whatever the exploration mode made of them
+     * @param knownBefore of those, children that joined the frontier on their own (new coverage, or
+     *     none to judge) but were copies of known work, which completion does not enqueue again;
+     *     none of them counted in {@code reachedNothingNew}
+     * @param untriaged of those, children without coverage, which only {@code knownBefore} can judge
+     * @param redundantPercent {@code reachedNothingNew + knownBefore} out of {@code declared}, in
+     *     percent; null when nothing was declared. Without triage a lower bound
+     */
+    public record Children(long declared, long reachedNothingNew, long knownBefore, long untriaged,
+                           Double redundantPercent) {
+
+        /** The figures of {@code tally}. */
+        public static Children of(ExecutorTally tally) {
+            Double ratio = tally.redundantRatio();
+            return new Children(tally.children(), tally.redundant(), tally.knownBefore(), tally.untriaged(),
+                    ratio == null ? null : 100 * ratio);
+        }
+    }
+
+    /**
+     * The campaign's SymCC pruning map.
+     *
+     * @param sharing {@code shared} (one map for the whole campaign) or {@code worker} (one per
+     *     worker and job, in the workers' scratch directories)
+     * @param bits bits set in the shared map; 0 with a map per worker
+     */
+    public record Pruning(String sharing, long bits) {
+    }
+
+    /**
      * Who has done the campaign's executions.
      *
      * @param executions commit decisions taken, one per execution, by every coordinator together
@@ -144,20 +184,15 @@ public record StatusReport(String campaign, String directory, String store, Epoc
      * The committed executions of one executor kind.
      *
      * @param executionMillis their wall time, summed, as the workers measured it
-     * @param children children their results declared, each distinct within its result
-     * @param redundant of those, children that reached no (edge, hit-count bucket) the campaign's
-     *     edge map lacked, whatever the exploration mode made of them
-     * @param untriaged of those, children without coverage, which nothing judges redundant
-     * @param newEdges edges of the campaign's map the children reached first
-     * @param redundantRatio {@code redundant} out of the children that carried coverage
-     *     ({@code children - untriaged}), from 0 to 1; null when none did
+     * @param newEdges edges of the campaign's map their children reached first
+     * @param children the children their results declared, and how many were redundant
      */
-    public record ExecutorFigures(String executor, long executions, long executionMillis, long children, long redundant,
-                                  long untriaged, long newEdges, Double redundantRatio) {
+    public record ExecutorFigures(String executor, long executions, long executionMillis, long newEdges,
+                                  Children children) {
 
         static ExecutorFigures of(String executor, ExecutorTally tally) {
-            return new ExecutorFigures(executor, tally.executions(), tally.executionMillis(), tally.children(),
-                    tally.redundant(), tally.untriaged(), tally.newEdges(), tally.redundantRatio());
+            return new ExecutorFigures(executor, tally.executions(), tally.executionMillis(), tally.newEdges(),
+                    Children.of(tally));
         }
     }
 

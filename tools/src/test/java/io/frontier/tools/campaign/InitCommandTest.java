@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.frontier.store.campaign.CampaignStore;
 import io.frontier.store.keyspace.CampaignKeys;
+import io.frontier.store.pruning.PruningPolicy;
+import io.frontier.store.pruning.PruningSharing;
 import io.frontier.store.kv.KeyValueStore;
 import io.frontier.store.kv.KeyValueStores;
 import io.frontier.store.record.CampaignConfig;
@@ -78,6 +80,33 @@ class InitCommandTest {
             assertThat(epoch.epoch()).isEqualTo(1);
             assertThat(JobName.isInit(epoch.job())).as(epoch.job()).isTrue();
             assertThat(store.config()).isEqualTo(CampaignConfig.of("campaign", 16, 5));
+        }
+    }
+
+    @Test
+    void aNewCampaignSharesItsPruningMapUnlessToldToKeepOnePerWorker() throws IOException {
+        CommandRun shared = init();
+        Path other = Files.createDirectories(root.resolve("other")).resolve("campaign");
+        CommandRun perWorker = CommandRun.of("init", other.toString(), "--seeds", seeds.toString(), "--executor",
+                root.resolve("executor.json").toString(), "--pruning-map", "worker");
+
+        assertThat(shared.exitCode()).as(shared.toString()).isZero();
+        assertThat(perWorker.exitCode()).as(perWorker.toString()).isZero();
+        assertThat(shared.out()).contains("pruning map   shared");
+        assertThat(pruningPolicy(campaign)).isEqualTo(PruningPolicy.of(PruningSharing.SHARED));
+        assertThat(pruningPolicy(other)).isEqualTo(PruningPolicy.of(PruningSharing.WORKER));
+    }
+
+    @Test
+    void anUnknownPruningMapSharingIsRefusedNamingTheOption() {
+        assertRefusedWithNothingWritten(init("--pruning-map", "global"), "--pruning-map",
+                "pruning map sharing is not shared or worker");
+    }
+
+    private static PruningPolicy pruningPolicy(Path campaign) {
+        CampaignSettings settings = new CampaignDirectory(campaign).read();
+        try (KeyValueStore kv = KeyValueStores.open(settings.store())) {
+            return new CampaignStore(kv, CampaignKeys.forCampaign(settings.name())).pruningPolicy();
         }
     }
 

@@ -32,7 +32,8 @@ import java.util.stream.Stream;
 
 /**
  * A campaign in a temporary directory, run for real with {@code frontier run} (mpirun, rank
- * JVMs, the SQLite store, the file-contract test target), and read back afterwards.
+ * JVMs, the store, the file-contract test target), and read back afterwards. The store is the
+ * campaign's SQLite file unless another is named.
  */
 final class CampaignHarness {
 
@@ -40,10 +41,22 @@ final class CampaignHarness {
     final Path campaign;
     final Path seeds;
     final Path executor;
+    /** The store {@code frontier run} creates the campaign in, or null for the default SQLite file. */
+    private final String store;
 
+    /** A campaign {@code <root>/campaign} in its SQLite file. */
     CampaignHarness(Path root, List<String> targetOptions) throws IOException {
+        this(root, "campaign", null, targetOptions);
+    }
+
+    /**
+     * A campaign {@code <root>/<name>} in the store {@code store} names ({@code --store}); its
+     * name in the store is {@code name}, as for any campaign directory.
+     */
+    CampaignHarness(Path root, String name, String store, List<String> targetOptions) throws IOException {
         this.root = root;
-        this.campaign = root.resolve("campaign");
+        this.store = store;
+        this.campaign = root.resolve(name);
         this.seeds = Files.createDirectories(root.resolve("seeds"));
         Path target = FileContractTarget.install(Files.createDirectories(root.resolve("bin")));
         this.executor = root.resolve("executor.json");
@@ -87,20 +100,26 @@ final class CampaignHarness {
         return CompletableFuture.supplyAsync(() -> execute(args), daemonThread());
     }
 
-    /** Creation options only for a new campaign: run refuses them on an existing one. */
+    /**
+     * Creation options only for a new campaign: run refuses them on an existing one. A time
+     * limit among {@code extra} replaces the harness's 20 s.
+     */
     List<String> runArguments(int coordinators, int workers, String... extra) {
         List<String> args = new ArrayList<>(List.of("run", campaign.toString(), "--coordinators",
-                Integer.toString(coordinators), "--workers", Integer.toString(workers), "--max-time", "120"));
+                Integer.toString(coordinators), "--workers", Integer.toString(workers), "--max-time", "240"));
         if (!Files.exists(campaign.resolve("campaign.json"))) {
-            args.addAll(List.of("--seeds", seeds.toString(), "--executor", executor.toString(), "--time-limit", "20000",
+            args.addAll(List.of("--seeds", seeds.toString(), "--executor", executor.toString(),
                     "--scratch", root.resolve("scratch").toString()));
+            if (!List.of(extra).contains("--time-limit")) {
+                args.addAll(List.of("--time-limit", "20000"));
+            }
         }
         args.addAll(List.of(extra));
         return args;
     }
 
     List<String> resumeArguments(String... extra) {
-        List<String> args = new ArrayList<>(List.of("resume", campaign.toString(), "--max-time", "120"));
+        List<String> args = new ArrayList<>(List.of("resume", campaign.toString(), "--max-time", "240"));
         args.addAll(List.of(extra));
         return args;
     }
@@ -151,12 +170,12 @@ final class CampaignHarness {
     }
 
     String storeUrl() {
-        return "sqlite:" + campaign.resolve("store.db");
+        return store != null ? store : "sqlite:" + campaign.resolve("store.db");
     }
 
-    /** The campaign's keys: the harness's campaign directory is named {@code campaign}. */
+    /** The campaign's keys: a campaign's name in the store is its directory's. */
     CampaignKeys keys() {
-        return CampaignKeys.forCampaign("campaign");
+        return CampaignKeys.forCampaign(campaign.getFileName().toString());
     }
 
     Counts counts() {

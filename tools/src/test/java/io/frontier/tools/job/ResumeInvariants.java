@@ -83,6 +83,46 @@ final class ResumeInvariants {
     }
 
     /**
+     * Every round of every item was committed and completed exactly once, in a campaign whose
+     * items go back to a lower tier for more rounds: each item of {@code rounds} is done and has
+     * exactly that many manifest entries, one per round from 0 up, each completed, each with its
+     * own result, the last being the result the item holds; each child was enqueued once however
+     * many rounds produced it; the counters agree; the corpus holds exactly the items, every
+     * object intact; no stage tree is left; and the last job said it ended.
+     */
+    static void assertEveryRoundFinishedExactlyOnce(CampaignHarness campaign, Map<Digest, Integer> rounds)
+            throws IOException {
+        CampaignLedger ledger = campaign.ledger();
+        assertThat(ledger.works().keySet()).as("work items").containsExactlyInAnyOrderElementsOf(rounds.keySet());
+        for (WorkRecord work : ledger.works().values()) {
+            assertThat(work.state()).as("state of %s", work.id()).isEqualTo(WorkState.DONE);
+            List<CampaignLedger.Entry> entries = ledger.entriesOf(work.id());
+            assertThat(entries).extracting(entry -> entry.head().round()).as("rounds of %s", work.id())
+                    .containsExactlyInAnyOrderElementsOf(java.util.stream.IntStream.range(0, rounds.get(work.id()))
+                            .boxed().toList());
+            assertThat(entries).extracting(entry -> entry.head().result()).as("results of %s", work.id())
+                    .doesNotHaveDuplicates().contains(work.result());
+            for (CampaignLedger.Entry entry : entries) {
+                assertThat(entry.outcome()).as("outcome of round %d of %s", entry.head().round(), work.id()).isNotNull();
+                assertThat(entry.outcome().outcome()).as("outcome of round %d of %s", entry.head().round(), work.id())
+                        .isEqualTo(Outcome.DONE);
+            }
+        }
+        int children = rounds.size() - (int) ledger.works().values().stream().filter(work -> work.parent() == null).count();
+        int enqueued = ledger.manifest().stream().mapToInt(entry -> entry.outcome().enqueued()).sum();
+        assertThat(enqueued).as("children enqueued, each once").isEqualTo(children);
+        assertThat(ledger.counts().get(Counter.DONE)).as("done counter").isEqualTo(rounds.size());
+        assertThat(ledger.counts().unfinished()).as("unfinished counters").isZero();
+
+        CorpusCheckReport check = new CorpusCheck(campaign.campaign.resolve("corpus")).run(CheckProgress.NONE);
+        assertThat(check.findings()).as("corpus check findings").isEmpty();
+        assertThat(campaign.corpusObjects()).as("corpus objects are exactly the items")
+                .containsExactlyInAnyOrderElementsOf(rounds.keySet().stream().map(Digest::hex).toList());
+        assertThat(campaign.stageDirectories()).as("stage trees left").isEmpty();
+        assertThat(ledger.heartbeat().ended()).as("the last job said it ended").isTrue();
+    }
+
+    /**
      * Resuming re-executed nothing that was done or committed before: every item done or
      * committing in {@code before} kept its result and its attempts, and every manifest entry
      * of {@code before} is still there unchanged (the manifest is append-only).

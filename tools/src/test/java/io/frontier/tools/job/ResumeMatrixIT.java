@@ -1,5 +1,6 @@
 package io.frontier.tools.job;
 
+import static io.frontier.tools.job.ResumeInvariants.assertEveryRoundFinishedExactlyOnce;
 import static io.frontier.tools.job.ResumeInvariants.assertFencedEpochWroteNothing;
 import static io.frontier.tools.job.ResumeInvariants.assertFinishedExactlyOnce;
 import static io.frontier.tools.job.ResumeInvariants.assertNothingDoneWasRedone;
@@ -12,6 +13,7 @@ import io.frontier.store.kv.KeyValueStores;
 import io.frontier.store.kv.StoreOptions;
 import io.frontier.store.kv.StoreUrl;
 import io.frontier.store.manifest.Child;
+import io.frontier.store.manifest.ChildFate;
 import io.frontier.store.record.JobHeartbeat;
 import io.frontier.store.record.Owner;
 import io.frontier.store.corpus.Digest;
@@ -19,9 +21,11 @@ import io.frontier.store.record.WorkRecord;
 import io.frontier.store.record.WorkState;
 import io.frontier.tools.ExitCodes;
 import io.frontier.worker.fault.StopPoint;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -258,6 +262,74 @@ class ResumeMatrixIT {
         campaign.resumeWhenPresumedDead(harness.ledger());
     }
 
+    /**
+     * Items in every tier: one seed with eight children that all reach the same coverage on the
+     * triage build, so the first is new (tier 0) and the seven others are redundant (tier 1); a
+     * seed that hangs, retried once with twice the time limit (tier 2); and the command executor
+     * made repeatable, so every child, having no children of its own, runs a second round (tier
+     * 3). That is 19 rounds of 10 items, of which at most 3 are tier-0 rounds (the two seeds'
+     * first and the new child's first). A commit batch holds at most 4 results (2 workers, 2
+     * assignments each), so the coordinator makes at least 5 commit decisions, and when it is
+     * killed after its 4th, a round of a lower tier has been decided. Resume must finish the
+     * campaign with every round committed exactly once.
+     */
+    @Test
+    void coordinatorKilledWhileLowerTiersRunIsResumedWithEveryRoundCommittedOnce() throws Exception {
+        Path triage = compileWithAfl(Files.writeString(directory.resolve("constant.c"),
+                "#include <stdio.h>\nint main(int argc, char **argv) { return fopen(argv[1], \"rb\") == NULL ? 2 : 0; }\n"));
+        Path triageFile = Files.writeString(directory.resolve("triage.json"),
+                "{\"program\": \"" + triage + "\", \"arguments\": [\"@@\"], \"timeoutMillis\": 1000}");
+        CampaignHarness harness = new CampaignHarness(directory,
+                List.of("--children", "derived", "--fanout", "8", "--hang-on", "stuck"));
+        Digest seed = harness.addSeed("seed", "seed number 0\n");
+        Digest hang = harness.addSeed("hang", "stuck seed\n");
+        List<String> tiers = List.of("--triage", triageFile.toString(), "--exploration", "tiers", "--repeatable",
+                "command", "--repeats", "1", "--time-limit", "1500", "--time-limit-cap", "2");
+
+        CampaignHarness.Run crashed = harness.run(1, 2, with(tiers, "--heartbeat-interval", BEAT_MILLIS,
+                "--faults", stop(0, StopPoint.AFTER_BEGIN_COMMIT, 4)));
+
+        assertKilledByFault(crashed);
+        CampaignLedger atCrash = harness.ledger();
+        assertThat(committing(atCrash)).as("entries decided in the killed batch").isNotEmpty();
+        assertThat(atCrash.manifest()).as("a round of a lower tier decided before the kill")
+                .anyMatch(entry -> entry.head().round() > 0 || atCrash.works().get(entry.head().work()).tier() > 0);
+        harness.awaitPresumedDead(PRESUMED_DEAD);
+        CampaignHarness.Run resumed = harness.resume("--heartbeat-interval", BEAT_MILLIS);
+
+        assertThat(resumed.exitCode()).as(resumed.err()).isEqualTo(ExitCodes.OK);
+        CampaignLedger end = harness.ledger();
+        Map<Digest, Integer> rounds = new HashMap<>();
+        end.works().keySet().forEach(work -> rounds.put(work, 2));
+        rounds.put(seed, 1);
+        assertThat(rounds).as("two seeds and eight children").hasSize(10);
+        assertEveryRoundFinishedExactlyOnce(harness, rounds);
+        assertThat(end.entriesOf(hang)).as("the hanging seed's rounds")
+                .allSatisfy(entry -> assertThat(entry.head().execution().timedOut()).isTrue())
+                .extracting(entry -> entry.head().limitFactor()).containsExactlyInAnyOrder(1, 2);
+        assertThat(end.manifest()).flatExtracting(CampaignLedger.Entry::children).extracting(Child::fate)
+                .as("children kept in tier 1").contains(ChildFate.DEFERRED);
+        assertThat(end.manifest()).extracting(CampaignLedger.Entry::head).as("entries decided before the kill")
+                .containsAll(atCrash.manifest().stream().map(CampaignLedger.Entry::head).toList());
+        assertFencedEpochWroteNothing(atCrash.footprintOf(1, harness.keys()), end, 1, harness.keys());
+    }
+
+    /** The program of {@code source} built with afl-cc beside it, as a triage build. */
+    private static Path compileWithAfl(Path source) throws Exception {
+        Path binary = source.resolveSibling("constant");
+        Process build = new ProcessBuilder("afl-cc", "-O0", "-o", binary.toString(), source.toString())
+                .redirectErrorStream(true).start();
+        String output = new String(build.getInputStream().readAllBytes());
+        assertThat(build.waitFor()).as("afl-cc: %s", output).isZero();
+        return binary;
+    }
+
+    private static String[] with(List<String> options, String... more) {
+        List<String> all = new ArrayList<>(options);
+        all.addAll(List.of(more));
+        return all.toArray(String[]::new);
+    }
+
     /** A campaign of {@code seeds} seeds with {@code fanout} derived children each, plus a seed equal to a child. */
     private Campaign derived(int fanout, int seeds, String... targetOptions) throws Exception {
         List<String> options = new ArrayList<>(List.of("--children", "derived", "--fanout", Integer.toString(fanout)));
@@ -345,7 +417,7 @@ class ResumeMatrixIT {
      * simply expire the transaction). Tries again after a short continue when it does.
      */
     private static void pauseOutsideAnyTransaction(CampaignHarness harness, long pid) throws Exception {
-        StoreOptions quick = StoreOptions.DEFAULT.withTransactionTimeout(Duration.ofMillis(500));
+        StoreOptions quick = StoreOptions.DEFAULT.withCallTimeout(Duration.ofMillis(500));
         for (int attempt = 0; attempt < 50; attempt++) {
             JobProcesses.signal(pid, "STOP");
             try (KeyValueStore kv = KeyValueStores.open(StoreUrl.parse(harness.storeUrl()), quick)) {

@@ -3,13 +3,23 @@ package io.frontier.tools.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.frontier.store.campaign.CampaignStore;
+import io.frontier.store.campaign.CommitRequest;
+import io.frontier.store.campaign.ItemResult;
+import io.frontier.store.campaign.Lease;
+import io.frontier.store.record.ResultId;
+import io.frontier.store.record.WorkPayload;
 import io.frontier.store.record.WorkRecord;
+import io.frontier.store.wire.DeclaredChild;
+import io.frontier.store.wire.Execution;
 import io.frontier.store.wire.FindingKind;
 import io.frontier.tools.CommandRun;
 import io.frontier.tools.TestCampaign;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
@@ -111,8 +121,9 @@ class ReportCommandTest {
         JsonNode executors = data.get("executors");
         assertThat(executors.get("kinds").get(0).get("executor").asText()).isEqualTo("command");
         assertThat(executors.get("all").get("executions").asLong()).isEqualTo(4);
-        assertThat(executors.get("all").get("children").asLong()).isEqualTo(4);
-        assertThat(executors.get("all").get("untriaged").asLong()).as("children without coverage").isEqualTo(3);
+        assertThat(executors.get("all").get("children").get("declared").asLong()).isEqualTo(4);
+        assertThat(executors.get("all").get("children").get("untriaged").asLong()).as("children without coverage")
+                .isEqualTo(3);
         JsonNode series = data.get("executorSeries");
         assertThat(series.get("executors").toString()).isEqualTo("[\"command\",\"symcc\"]");
         long executions = 0;
@@ -135,6 +146,41 @@ class ReportCommandTest {
         assertThat(run.err()).contains("note: job summary cannot be read", "summary-epoch-7.json");
         assertThat(Files.readString(campaign.directory.resolve("reports").resolve("report.html")))
                 .contains("<ul class=\"notes\">", "job summary cannot be read");
+    }
+
+    @Test
+    void aReportOverTwentyThousandEntriesCountsEachOfThemOnce() {
+        int entries = 20_000;
+        List<WorkPayload> seeds = new ArrayList<>();
+        for (int i = 0; i < entries; i++) {
+            seeds.add(new WorkPayload(TestCampaign.idOf("entry " + i), 10));
+        }
+        for (int from = 0; from < entries; from += CampaignStore.MAX_BATCH) {
+            campaign.store.admit(campaign.epoch, seeds.subList(from, Math.min(entries, from + CampaignStore.MAX_BATCH)))
+                    .forEach(ItemResult::orThrow);
+        }
+        List<CommitRequest> batch = new ArrayList<>();
+        for (WorkRecord record : campaign.claimAll(TestCampaign.ALICE).values()) {
+            ResultId result = ResultId.random();
+            batch.add(new CommitRequest(new Lease(record.id(), record.token()), result, ".stage-1/3/" + result,
+                    List.of(DeclaredChild.untriaged(TestCampaign.idOf("child of " + record.id()), 12)),
+                    new Execution("command", "ok", 0, false, 5, false), null));
+            if (batch.size() == CampaignStore.MAX_BATCH) {
+                campaign.store.beginCommits(campaign.epoch, batch, TestCampaign.now()).forEach(ItemResult::orThrow);
+                batch.clear();
+            }
+        }
+        campaign.store.beginCommits(campaign.epoch, batch, TestCampaign.now()).forEach(ItemResult::orThrow);
+
+        CommandRun run = campaign.cli("report", "--json");
+
+        assertThat(run.exitCode()).as(run.toString()).isZero();
+        JsonNode summary = run.json().get("summary");
+        assertThat(summary.get("executions").asLong()).isEqualTo(entries);
+        assertThat(summary.get("open").asLong()).isEqualTo(entries);
+        assertThat(summary.get("childrenGenerated").asLong()).isEqualTo(entries);
+        assertThat(summary.get("blocked").asLong()).isZero();
+        assertThat(run.json().get("notes")).isEmpty();
     }
 
     @Test

@@ -34,12 +34,15 @@ class ReportPageTest {
         ReportData.Summary summary = new ReportData.Summary(new StatusReport.States(1, 2, 3, 40, 5),
                 new StatusReport.Tiers("tiers", 5, 4, 2, 1, 1234), 6, 45, 3, 40, 2, 0,
                 90, 80, 7, 3, 1234, 4, 2, 4, 3, "2027-01-15T08:00:00Z", "2027-01-15T08:01:00Z");
-        StatusReport.ExecutorFigures afl = new StatusReport.ExecutorFigures("afl", 30, 450_000, 60, 15, 0, 1000, 0.25);
-        StatusReport.ExecutorFigures symcc = new StatusReport.ExecutorFigures(other, 15, 30_000, 30, 3, 0, 234, 0.1);
+        StatusReport.ExecutorFigures afl = new StatusReport.ExecutorFigures("afl", 30, 450_000, 1000,
+                new StatusReport.Children(60, 12, 3, 0, 25.0));
+        StatusReport.ExecutorFigures symcc = new StatusReport.ExecutorFigures(other, 15, 30_000, 234,
+                new StatusReport.Children(30, 0, 3, 30, 10.0));
         StatusReport.Executors executors = points.isEmpty()
-                ? new StatusReport.Executors(List.of(), new StatusReport.ExecutorFigures("all", 0, 0, 0, 0, 0, 0, null))
-                : new StatusReport.Executors(List.of(afl, symcc),
-                        new StatusReport.ExecutorFigures("all", 45, 480_000, 90, 18, 0, 1234, 0.2));
+                ? new StatusReport.Executors(List.of(), new StatusReport.ExecutorFigures("all", 0, 0, 0,
+                        new StatusReport.Children(0, 0, 0, 0, null)))
+                : new StatusReport.Executors(List.of(afl, symcc), new StatusReport.ExecutorFigures("all", 45, 480_000, 1234,
+                        new StatusReport.Children(90, 12, 6, 30, 20.0)));
         List<ReportData.SeriesPoint> series = new ArrayList<>();
         for (int i = 0; i < points.size(); i += 3) {
             series.add(new ReportData.SeriesPoint(points.get(i).at(), i * 5.0, Map.of(
@@ -122,7 +125,8 @@ class ReportPageTest {
                 "<th>Input bytes pending in tiers 1 to 3</th><td class=\"num\">1234</td>",
                 "<th>Exploration</th><td class=\"num\">tiers</td>");
         assertThat(html).as("executor kinds").contains("<tr><td>afl</td><td class=\"num\">30</td><td class=\"num\">450.0s</td>"
-                        + "<td class=\"num\">60</td><td class=\"num\">15</td><td class=\"num\">25.0%</td>",
+                        + "<td class=\"num\">60</td><td class=\"num\">12</td><td class=\"num\">3</td>"
+                        + "<td class=\"num\">25.0%</td><td class=\"num\">0</td><td class=\"num\">1000</td></tr>",
                 "<tr><td>all</td><td class=\"num\">45</td>", "<td class=\"num\">20.0%</td>",
                 "<th>afl executions</th><th>afl new edges</th><th>symcc executions</th><th>symcc new edges</th>",
                 "<tr><td>2027-01-15T08:00:03Z</td><td class=\"num\">15.0s</td><td class=\"num\">10</td>"

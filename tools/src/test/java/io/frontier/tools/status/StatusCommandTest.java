@@ -7,6 +7,7 @@ import io.frontier.store.campaign.Counts;
 import io.frontier.store.campaign.Lease;
 import io.frontier.store.coverage.Coverage;
 import io.frontier.store.keyspace.Counter;
+import io.frontier.store.pruning.PruningMap;
 import io.frontier.store.record.JobHeartbeat;
 import io.frontier.store.record.JobPhase;
 import io.frontier.store.record.ResultId;
@@ -14,6 +15,8 @@ import io.frontier.store.corpus.Digest;
 import io.frontier.store.record.WorkRecord;
 import io.frontier.store.view.EdgeMapSummary;
 import io.frontier.store.view.EdgeMapView;
+import io.frontier.store.view.ExecutorTally;
+import io.frontier.store.view.ExecutorTallyView;
 import io.frontier.store.wire.DeclaredFinding;
 import io.frontier.store.wire.FindingKind;
 import io.frontier.tools.CommandRun;
@@ -102,7 +105,7 @@ class StatusCommandTest {
         assertThat(run.exitCode()).isZero();
         assertThat(run.out()).contains("pending 3, leased 1, committing 1, done 2, abandoned 0",
                 "invalid 1 (kept and retried 1)", "2 of 7 items done (28.6%)", "corpus    7 objects",
-                "children  5 declared, 0 reached nothing new (redundant -), 5 untriaged",
+                "children  5 declared by committed results: 0 reached nothing new, 1 known before (20.0% redundant), 5 untriaged",
                 "last job  none has left a summary");
     }
 
@@ -156,10 +159,10 @@ class StatusCommandTest {
         JsonNode executors = campaign.cli("status", "--json").json().get("executors");
         CommandRun human = campaign.cli("status");
 
-        JsonNode all = executors.get("all");
-        assertThat(all.get("children").asLong()).isEqualTo(5);
-        assertThat(all.get("redundant").asLong()).as("\"two again\" reached nothing new").isEqualTo(1);
-        assertThat(all.get("redundantRatio").asDouble()).isEqualTo(0.2);
+        JsonNode all = executors.get("all").get("children");
+        assertThat(all.get("declared").asLong()).isEqualTo(5);
+        assertThat(all.get("reachedNothingNew").asLong()).as("\"two again\" reached nothing new").isEqualTo(1);
+        assertThat(all.get("redundantPercent").asDouble()).isEqualTo(20.0);
         assertThat(executors.get("kinds")).hasSize(2);
         JsonNode afl = executors.get("kinds").get(0);
         assertThat(afl.get("executor").asText()).isEqualTo("afl");
@@ -168,12 +171,15 @@ class StatusCommandTest {
         assertThat(afl.get("newEdges").asLong()).isEqualTo(3);
         JsonNode command = executors.get("kinds").get(1);
         assertThat(command.get("executor").asText()).isEqualTo("command");
-        assertThat(command.get("children").asLong()).isZero();
-        assertThat(command.get("redundantRatio").isNull()).as("no child, no ratio").isTrue();
-        assertThat(human.out()).contains("children  5 declared, 1 reached nothing new (redundant 20.0%), 0 untriaged")
-                .containsPattern("executor\\s+executions\\s+time\\s+children\\s+redundant\\s+ratio\\s+untriaged\\s+new edges")
-                .containsPattern("afl\\s+2\\s+0\\.0s\\s+5\\s+1\\s+20\\.0%\\s+0\\s+3")
-                .containsPattern("command\\s+1\\s+0\\.0s\\s+0\\s+0\\s+-\\s+0\\s+0");
+        assertThat(command.get("children").get("declared").asLong()).isZero();
+        assertThat(command.get("children").get("redundantPercent").isNull()).as("no child, no ratio").isTrue();
+        assertThat(human.out())
+                .contains("children  5 declared by committed results: 1 reached nothing new, 0 known before (20.0% redundant),"
+                        + " 0 untriaged")
+                .containsPattern("executor\\s+executions\\s+time\\s+children\\s+nothing new\\s+known before\\s+redundant"
+                        + "\\s+untriaged\\s+new edges")
+                .containsPattern("afl\\s+2\\s+0\\.0s\\s+5\\s+1\\s+0\\s+20\\.0%\\s+0\\s+3")
+                .containsPattern("command\\s+1\\s+0\\.0s\\s+0\\s+0\\s+0\\s+-\\s+0\\s+0");
     }
 
     @Test
@@ -191,6 +197,53 @@ class StatusCommandTest {
         assertThat(tiers.get("lowerTierBytes").asLong()).as("\"again\" waits in tier 1").isEqualTo(5);
         assertThat(human.out()).contains("tiers     pending in 0 new-coverage 1, 1 redundant 1, 2 retry 0, 3 repeat 0;"
                 + " tiers 1 to 3 hold 5 bytes (exploration tiers)");
+    }
+
+    @Test
+    void childrenAndTheShareOfRedundantOnesAreTheExecutorCountsOfEveryKindTogether() {
+        busyCampaign();
+        triagedCampaign();
+        ExecutorTally total = new ExecutorTallyView(campaign.kv, campaign.store.keys()).read().total();
+
+        JsonNode children = campaign.cli("status", "--json").json().get("children");
+        CommandRun human = campaign.cli("status");
+
+        // busy: one a b, two b c (b known before), three d, all untriaged; triaged: five, of which "two again"
+        // reached nothing new.
+        assertThat(children.get("declared").asLong()).isEqualTo(total.children()).isEqualTo(10);
+        assertThat(children.get("reachedNothingNew").asLong()).isEqualTo(total.redundant()).isEqualTo(1);
+        assertThat(children.get("knownBefore").asLong()).isEqualTo(total.knownBefore()).isEqualTo(1);
+        assertThat(children.get("untriaged").asLong()).isEqualTo(total.untriaged()).isEqualTo(5);
+        assertThat(children.get("redundantPercent").asDouble()).isEqualTo(20.0);
+        assertThat(human.out()).contains("children  10 declared by committed results: 1 reached nothing new, 1 known"
+                + " before (20.0% redundant), 5 untriaged");
+    }
+
+    @Test
+    void thePruningLineShowsWhetherTheMapIsSharedAndHowManyBitsItHolds() {
+        byte[] bits = new byte[PruningMap.BYTES];
+        bits[0] = 0b101;
+        bits[PruningMap.BYTES - 1] = 1;
+        campaign.store.mergePruning(campaign.epoch, PruningMap.of(bits));
+
+        JsonNode pruning = campaign.cli("status", "--json").json().get("pruning");
+        CommandRun human = campaign.cli("status");
+
+        assertThat(pruning.get("sharing").asText()).isEqualTo("shared");
+        assertThat(pruning.get("bits").asLong()).isEqualTo(3);
+        assertThat(human.out()).contains("pruning   one SymCC pruning map for the campaign, 3 bits set");
+    }
+
+    @Test
+    void aCampaignCreatedWithAMapPerWorkerSaysSo() {
+        campaign.close();
+        campaign = TestCampaign.create(root.resolve("per-worker"), "--pruning-map", "worker");
+
+        JsonNode pruning = campaign.cli("status", "--json").json().get("pruning");
+        CommandRun human = campaign.cli("status");
+
+        assertThat(pruning.get("sharing").asText()).isEqualTo("worker");
+        assertThat(human.out()).contains("pruning   a SymCC pruning map per worker (in its scratch directory)");
     }
 
     @Test

@@ -19,8 +19,14 @@ public final class ArgumentTemplate {
     public static final String INPUT = "input";
     /** The output directory's absolute path. */
     public static final String OUTPUT_DIR = "output_dir";
+    /**
+     * The absolute path of the worker's SymCC pruning map file, for a command that runs SymCC
+     * (or a target that reads the map) itself: e.g. {@code SYMCC_AFL_COVERAGE_MAP={pruning_map}}
+     * after {@code /usr/bin/env}.
+     */
+    public static final String PRUNING_MAP = "pruning_map";
 
-    private static final Set<String> KNOWN = Set.of(INPUT, OUTPUT_DIR);
+    private static final Set<String> KNOWN = Set.of(INPUT, OUTPUT_DIR, PRUNING_MAP);
     private static final Pattern PLACEHOLDER = Pattern.compile("\\{([A-Za-z_][A-Za-z0-9_]*)}");
 
     private final List<String> arguments;
@@ -40,7 +46,7 @@ public final class ArgumentTemplate {
                 if (!KNOWN.contains(matcher.group(1))) {
                     throw new ExecutorException("argument has an unknown placeholder")
                             .with("argument", argument).with("placeholder", matcher.group())
-                            .with("known", "{" + INPUT + "}, {" + OUTPUT_DIR + "}");
+                            .with("known", "{" + INPUT + "}, {" + OUTPUT_DIR + "}, {" + PRUNING_MAP + "}");
                 }
             }
         }

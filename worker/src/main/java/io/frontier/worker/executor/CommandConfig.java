@@ -8,7 +8,9 @@ import java.util.Map;
  * Any program, for engines other than SymCC: {@code command} is the program's absolute path
  * followed by its arguments, where {@code {input}} and {@code {output_dir}} are replaced by the
  * run's input file and output directory. The program must write its new inputs into the output
- * directory; every regular file it leaves there is an output.
+ * directory; every regular file it leaves there is an output. A command that names
+ * {@code {pruning_map}} gets the path of the worker's SymCC pruning map file there (for SymCC run
+ * through a wrapper), and takes part in the campaign's shared map as a SymCC executor does.
  *
  * <pre>
  * {"type": "command", "command": ["/opt/engine/run", "--out", "{output_dir}", "{input}"],

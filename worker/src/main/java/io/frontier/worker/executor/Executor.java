@@ -2,6 +2,7 @@ package io.frontier.worker.executor;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Optional;
 
 /**
  * Runs one input through a target, once.
@@ -36,4 +37,13 @@ public interface Executor {
 
     /** The executor's kind as manifest entries record it: {@code symcc}, {@code command}, ... */
     String name();
+
+    /**
+     * The SymCC pruning map file this executor's runs read when they start and update when they
+     * find something new, or empty if its runs keep none. The worker owns the file's contents
+     * between runs (it merges the campaign's shared map into it).
+     */
+    default Optional<Path> pruningMap() {
+        return Optional.empty();
+    }
 }

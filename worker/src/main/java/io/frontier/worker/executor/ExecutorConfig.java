@@ -40,4 +40,17 @@ public sealed interface ExecutorConfig permits SymccConfig, AflConfig, CommandCo
         }
         return this instanceof AflConfig ? "afl" : "command";
     }
+
+    /**
+     * Whether runs of this executor read and update a SymCC pruning map: a SymCC target with
+     * {@code "coverageMap": true}, or a command that names {@code {pruning_map}}. In a campaign
+     * that shares its map, only such workers are handed the campaign's map.
+     */
+    @JsonIgnore
+    default boolean keepsPruningMap() {
+        if (this instanceof SymccConfig symcc) {
+            return symcc.coverageMap();
+        }
+        return this instanceof CommandConfig command && command.argumentTemplate().uses(ArgumentTemplate.PRUNING_MAP);
+    }
 }

@@ -10,8 +10,8 @@ import java.util.Optional;
 /** Creates the executor a configuration describes, on the machine that will run it. */
 public final class ExecutorFactory {
 
-    /** Name of a worker's SymCC coverage map inside its private directory. */
-    public static final String COVERAGE_MAP_FILE = "symcc-coverage.map";
+    /** Name of a worker's SymCC pruning map file inside its private directory. */
+    public static final String PRUNING_MAP_FILE = "pruning.map";
 
     /** Writes one output into the directory given as {@code $0}. */
     private static final String REHEARSAL_SCRIPT = "printf 'frontier rehearsal output\\n' > \"$0/output\"";
@@ -42,17 +42,18 @@ public final class ExecutorFactory {
      * The executor for {@code config}.
      *
      * @param workerDirectory a directory private to this worker, on a local disk if possible; it
-     *                        holds the SymCC coverage map when one is configured
+     *                        holds the SymCC pruning map file when one is configured
      * @throws ExecutorException when the configured program is not executable here, or AFL++ is
      *                           not installed here for an afl configuration
      */
     public Executor create(ExecutorConfig config, Path workerDirectory) {
         if (config instanceof SymccConfig symcc) {
-            return new SymccExecutor(symcc, Optional.of(workerDirectory.resolve(COVERAGE_MAP_FILE)), runner, environment);
+            return new SymccExecutor(symcc, Optional.of(workerDirectory.resolve(PRUNING_MAP_FILE)), runner, environment);
         }
         if (config instanceof AflConfig afl) {
             return new AflExecutor(afl, AflTools.find(), runner, environment);
         }
-        return new CommandExecutor((CommandConfig) config, runner, environment);
+        return new CommandExecutor((CommandConfig) config, Optional.of(workerDirectory.resolve(PRUNING_MAP_FILE)), runner,
+                environment);
     }
 }

@@ -17,9 +17,10 @@ import java.util.Map;
  * @param arguments     its arguments; in file mode one of them contains {@code {input}}
  * @param input         file: SymCC treats the file named by {@code SYMCC_INPUT_FILE} as symbolic;
  *                      stdin: SymCC treats standard input as symbolic
- * @param coverageMap   whether SymCC keeps a per-worker coverage map across runs to skip solver
- *                      queries on paths already covered ({@code SYMCC_AFL_COVERAGE_MAP}); the
- *                      map makes a run's outputs depend on the runs before it on that worker
+ * @param coverageMap   whether SymCC keeps a pruning map across runs to skip solver queries on
+ *                      branches already tried ({@code SYMCC_AFL_COVERAGE_MAP}): the worker's own,
+ *                      or the campaign's shared one in a campaign that shares it; the map makes a
+ *                      run's outputs depend on the runs before it
  * @param linearization whether SymCC prunes queries on hot basic blocks
  *                      ({@code SYMCC_ENABLE_LINEARIZATION=1})
  * @param environment   further variables; {@code SYMCC_*} names are reserved to the executor
@@ -39,6 +40,10 @@ public record SymccConfig(String target, List<String> arguments, InputMode input
         ConfigChecks.required(TYPE, "limits", limits);
         ConfigChecks.requireAbsoluteProgram(TYPE, "target", target);
         ConfigChecks.requireInputPlaceholderMatches(TYPE, input, ArgumentTemplate.parse(arguments));
+        if (ArgumentTemplate.parse(arguments).uses(ArgumentTemplate.PRUNING_MAP)) {
+            throw new ExecutorException("a SymCC target gets its pruning map from SYMCC_AFL_COVERAGE_MAP, not"
+                    + " from {pruning_map}: set \"coverageMap\": true").with("type", TYPE).with("arguments", arguments);
+        }
         ChildEnvironment.validate(environment);
         for (String name : environment.keySet()) {
             if (name.startsWith("SYMCC_")) {

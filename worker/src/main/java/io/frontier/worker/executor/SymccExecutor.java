@@ -25,7 +25,7 @@ import java.util.Optional;
  *       from any path containing that string, so the caller names inputs such that no other
  *       file the target opens has the input's path as a part of its own. In stdin mode it is
  *       not set, nor is {@code SYMCC_NO_SYMBOLIC_INPUT}, so standard input is symbolic.</li>
- *   <li>{@code SYMCC_AFL_COVERAGE_MAP}: the worker's coverage map, when configured.</li>
+ *   <li>{@code SYMCC_AFL_COVERAGE_MAP}: the worker's pruning map file, when configured.</li>
  *   <li>{@code SYMCC_ENABLE_LINEARIZATION=1}, when configured.</li>
  * </ul>
  *
@@ -55,9 +55,9 @@ public final class SymccExecutor implements Executor {
     private final ChildEnvironment environment;
 
     /**
-     * @param coverageMap the worker's own coverage map file, used only when the configuration asks
-     *                    for one; its directory is created here. The file itself is SymCC's to
-     *                    create and update; it belongs to this worker and is never shared.
+     * @param coverageMap the worker's pruning map file, used only when the configuration asks for
+     *                    one; its directory is created here. SymCC creates and updates the file;
+     *                    between runs the worker may merge the campaign's shared map into it.
      * @throws ExecutorException when the target is not an executable regular file here, or the
      *                           configuration asks for a coverage map and none is given
      */
@@ -83,6 +83,11 @@ public final class SymccExecutor implements Executor {
     @Override
     public String name() {
         return "symcc";
+    }
+
+    @Override
+    public Optional<Path> pruningMap() {
+        return coverageMap;
     }
 
     @Override

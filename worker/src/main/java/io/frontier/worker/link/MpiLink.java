@@ -1,10 +1,15 @@
 package io.frontier.worker.link;
 
+import java.nio.ByteBuffer;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
 import java.util.Optional;
 import mpi.Comm;
 import mpi.MPI;
 import mpi.MPIException;
+import mpi.Request;
 import mpi.Status;
 
 /**
@@ -12,16 +17,26 @@ import mpi.Status;
  *
  * <p>Receives poll with {@code MPI_Iprobe} until a deadline instead of blocking in
  * {@code MPI_Recv}, so a peer that died or stalled turns into an error this rank can report.
- * Not thread-safe: owned by the thread that initialised MPI.
+ * Sends never wait for their receiver: each is an {@code MPI_Isend} of a copy of the payload,
+ * kept until MPI reports it complete, which every later send and receive checks. A blocking
+ * {@code MPI_Send} of a message above the transport's eager limit waits until the receiver
+ * posts its receive, so two ranks sending each other large messages at once (a coordinator's
+ * ASSIGN carrying the pruning map, a worker's RESULT carrying coverage) would wait for each other
+ * for good. Not thread-safe: owned by the thread that initialised MPI.
  */
 public final class MpiLink implements Transport {
 
     /** The longest pause between two polls; short enough to keep message latency low. */
     private static final long MAX_POLL_PAUSE_NANOS = Duration.ofMillis(2).toNanos();
 
+    /** How long {@link #finish} lets sends still in flight complete. */
+    private static final Duration FINISH_SENDS = Duration.ofSeconds(10);
+
     private final Comm comm;
     private final int rank;
     private final int size;
+    /** Sends not yet reported complete; each request holds its copy of the payload. */
+    private final List<Request> sending = new ArrayList<>();
 
     private MpiLink(Comm comm) throws MPIException {
         this.comm = comm;
@@ -52,7 +67,9 @@ public final class MpiLink implements Transport {
     @Override
     public void send(int destination, int tag, byte[] payload) {
         try {
-            comm.send(payload, payload.length, MPI.BYTE, destination, tag);
+            ByteBuffer copy = ByteBuffer.allocateDirect(payload.length).put(payload);
+            sending.add(comm.iSend(copy, payload.length, MPI.BYTE, destination, tag));
+            reapSends();
         } catch (MPIException e) {
             throw new LinkException("MPI send failed", e)
                     .with("rank", rank).with("destination", destination).with("tag", tag);
@@ -66,6 +83,7 @@ public final class MpiLink implements Transport {
         boolean progressed = false;
         try {
             while (true) {
+                reapSends();
                 Status status = comm.iProbe(source == ANY_SOURCE ? MPI.ANY_SOURCE : source,
                         tag == ANY_TAG ? MPI.ANY_TAG : tag);
                 if (status != null) {
@@ -99,9 +117,18 @@ public final class MpiLink implements Transport {
         }
     }
 
-    /** Ends MPI for this process. No link call may follow. */
+    /**
+     * Ends MPI for this process, after the sends still in flight complete or
+     * ten seconds have passed (a peer that died never receives). No link
+     * call may follow.
+     */
     public void finish() {
         try {
+            long deadline = System.nanoTime() + FINISH_SENDS.toNanos();
+            while (!sending.isEmpty() && System.nanoTime() < deadline) {
+                reapSends();
+                sleepNanos(MAX_POLL_PAUSE_NANOS);
+            }
             MPI.Finalize();
         } catch (MPIException e) {
             throw new LinkException("MPI finalisation failed", e).with("rank", rank);
@@ -114,6 +141,16 @@ public final class MpiLink implements Transport {
             comm.abort(exitCode);
         } catch (MPIException e) {
             throw new LinkException("MPI abort failed", e).with("rank", rank);
+        }
+    }
+
+    /** Drops the sends MPI reports complete; testing a request also progresses the transports. */
+    private void reapSends() throws MPIException {
+        Iterator<Request> requests = sending.iterator();
+        while (requests.hasNext()) {
+            if (requests.next().test()) {
+                requests.remove();
+            }
         }
     }
 

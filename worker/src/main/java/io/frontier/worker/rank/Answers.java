@@ -1,5 +1,6 @@
 package io.frontier.worker.rank;
 
+import io.frontier.store.pruning.PruningMap;
 import io.frontier.store.wire.Assign;
 import io.frontier.store.wire.DeclaredChild;
 import io.frontier.store.wire.DeclaredFinding;
@@ -14,7 +15,8 @@ import java.util.Locale;
  *
  * <ul>
  *   <li><b>Executed</b>: {@code input} is the work id (the bytes were verified), {@code children}
- *       are exactly what the stage holds, {@code execution} is what the target did. A target
+ *       are exactly what the stage holds, {@code execution} is what the target did, and
+ *       {@code pruningMap} what the run added to the shared pruning map it was handed. A target
  *       that crashed or timed out is a normal outcome; its outputs count.</li>
  *   <li><b>Input mismatch</b>: the corpus object did not yield the bytes its name promises, so
  *       nothing ran. {@code input} is the digest of what was read, which differs from the work
@@ -41,14 +43,18 @@ final class Answers {
     private Answers() {
     }
 
+    /**
+     * @param pruning the bits the run added to the shared pruning map it was handed, or null
+     */
     static Result executed(Assign assign, ChildStaging.Staged staged, String executor,
-                           io.frontier.worker.executor.Execution execution, DeclaredFinding finding) {
+                           io.frontier.worker.executor.Execution execution, DeclaredFinding finding,
+                           PruningMap pruning) {
         return new Result(assign.work(), assign.token(), assign.result(), assign.work(), staged.children(),
-                staged.generated(), figures(executor, execution), finding);
+                staged.generated(), figures(executor, execution), finding, pruning);
     }
 
     static Result inputMismatch(Assign assign, InputCopy.Copied copied) {
-        return new Result(assign.work(), assign.token(), assign.result(), copied.actual(), List.of(), 0, NOTHING_RAN, null);
+        return new Result(assign.work(), assign.token(), assign.result(), copied.actual(), List.of(), 0, NOTHING_RAN, null, null);
     }
 
     /**
@@ -60,7 +66,7 @@ final class Answers {
                                 io.frontier.worker.executor.Execution execution) {
         List<DeclaredChild> unstageable = List.of(DeclaredChild.untriaged(assign.work(), inputSize));
         return new Result(assign.work(), assign.token(), assign.result(), assign.work(), unstageable,
-                Math.max(1, generated), execution == null ? NOTHING_RAN : figures(executor, execution), null);
+                Math.max(1, generated), execution == null ? NOTHING_RAN : figures(executor, execution), null, null);
     }
 
     /** The wire figures of an execution: exit kind in lower case, exit code or signal, wall time. */

@@ -20,8 +20,9 @@ import java.util.Optional;
  * Turns the outputs of one execution into the children of its RESULT: hashes every output
  * (streaming), keeps one output per digest in the order found, drops outputs equal to the input
  * (executing an input again finds nothing new), and stages each remaining child durably. With a
- * coverage probe, each staged child is first run on the coverage build once and declared with
- * its coverage and finding; without one it is declared untriaged.
+ * coverage probe, the children are first run on the coverage build, once each and in batches
+ * ({@link CoverageProbe#probeAll}), and declared with their coverage and finding; without one
+ * they are declared untriaged.
  *
  * <p>Distinct children beyond the limit ({@link Result#MAX_CHILDREN} for a real RESULT) are not
  * staged and are counted as {@link Staged#overLimit()}: one RESULT cannot declare more, and
@@ -39,8 +40,8 @@ final class ChildStaging {
      * @param generated  every output, duplicates and outputs equal to the input included
      * @param sameAsInput outputs equal to the input, dropped
      * @param overLimit  distinct children not staged because the RESULT was full
-     * @param probes     runs of the coverage build, one per staged child when triaging
-     * @param probeNanos the time those runs took
+     * @param probes     children run on the coverage build, each of them when triaging
+     * @param probeNanos the time triage took
      */
     record Staged(List<DeclaredChild> children, int generated, int sameAsInput, int overLimit, int probes,
                   long probeNanos) {
@@ -70,30 +71,26 @@ final class ChildStaging {
                 distinct.putIfAbsent(content.digest(), output);
             }
         }
+        int overLimit = Math.max(0, distinct.size() - limit);
+        List<Map.Entry<Digest, Path>> kept = List.copyOf(distinct.entrySet()).subList(0, distinct.size() - overLimit);
+        long probeStarted = System.nanoTime();
+        Optional<List<Triage>> triage = probe.map(coverage -> coverage.probeAll(kept.stream().map(Map.Entry::getValue).toList()));
+        long probeNanos = triage.isPresent() ? System.nanoTime() - probeStarted : 0;
         List<DeclaredChild> children = new ArrayList<>();
-        int overLimit = 0;
-        int probes = 0;
-        long probeNanos = 0;
-        for (Map.Entry<Digest, Path> child : distinct.entrySet()) {
-            if (children.size() == limit) {
-                overLimit++;
-                continue;
-            }
-            long probeStarted = System.nanoTime();
-            Optional<Triage> triage = probe.map(coverage -> coverage.probe(child.getValue()));
-            if (triage.isPresent()) {
-                probes++;
-                probeNanos += System.nanoTime() - probeStarted;
-            }
+        for (int index = 0; index < kept.size(); index++) {
+            Map.Entry<Digest, Path> child = kept.get(index);
             StagedChild staged = writer.stage(child.getValue());
             if (!staged.digest().equals(child.getKey())) {
                 // Only a process that escaped the target's process group can change an output now.
                 throw new WorkerException("an output changed while it was staged")
                         .with("path", child.getValue()).with("expected", child.getKey()).with("actual", staged.digest());
             }
-            children.add(triage.map(run -> new DeclaredChild(staged.digest(), staged.size(), run.coverage(), run.finding()))
+            int at = index;
+            children.add(triage.map(runs -> runs.get(at))
+                    .map(run -> new DeclaredChild(staged.digest(), staged.size(), run.coverage(), run.finding()))
                     .orElseGet(() -> DeclaredChild.untriaged(staged.digest(), staged.size())));
         }
+        int probes = triage.map(List::size).orElse(0);
         return new Staged(children, outputs.size(), sameAsInput, overLimit, probes, probeNanos);
     }
 }

@@ -90,7 +90,7 @@ final class Rehearsal {
                     .with("problem", e.toString());
         }
         Assign assign = WireCodec.decode(
-                WireCodec.encode(new Assign(input, Token.random(), ResultId.random(), epoch, 1, 1)), Assign.class);
+                WireCodec.encode(new Assign(input, Token.random(), ResultId.random(), epoch, 1, 1, null)), Assign.class);
         ScratchDirectory.RunDirectory run = scratch.newRun(assign.result());
         try {
             InputCopy.Copied copied = InputCopy.copy(object, input, run.input());
@@ -102,7 +102,7 @@ final class Rehearsal {
             StageWriter writer = new StageWriter(layout, new StageLocation(epoch, rank, assign.result().hex()), files);
             ChildStaging.Staged staged = ChildStaging.stage(execution.outputs(), input, writer, Result.MAX_CHILDREN,
                     Optional.empty());
-            Result result = Answers.executed(assign, staged, executor.name(), execution, null);
+            Result result = Answers.executed(assign, staged, executor.name(), execution, null, null);
             // Encoded once, as the real RESULT is, so that its serializer exists before it is needed.
             WireCodec.encode(result);
             return result;

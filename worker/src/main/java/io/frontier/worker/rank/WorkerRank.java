@@ -6,6 +6,7 @@ import io.frontier.store.corpus.fs.DurableFiles;
 import io.frontier.store.corpus.fs.Fsync;
 import io.frontier.store.corpus.stage.StageWriter;
 import io.frontier.store.error.FrontierException;
+import io.frontier.store.pruning.PruningMap;
 import io.frontier.store.wire.Assign;
 import io.frontier.store.wire.DeclaredFinding;
 import io.frontier.store.wire.MalformedMessageException;
@@ -20,6 +21,8 @@ import io.frontier.worker.fault.FaultPlan;
 import io.frontier.worker.fault.WorkerInjection;
 import io.frontier.worker.link.Envelope;
 import io.frontier.worker.link.Transport;
+import io.frontier.worker.pruning.PruningFile;
+import io.frontier.worker.pruning.PruningFileException;
 import io.frontier.worker.rank.ScratchDirectory.RunDirectory;
 import io.frontier.worker.shutdown.ShutdownReply;
 import io.frontier.worker.topology.JobTopology;
@@ -48,6 +51,11 @@ import java.util.concurrent.TimeoutException;
  * executor with the time limit; hash the outputs, keep one per digest, drop those equal to the
  * input, stage the rest durably in {@code <campaign>/.stage-<epoch>/<rank>/<result>/}; send the
  * RESULT; remove the run directory. The three kinds of RESULT are described in {@link Answers}.
+ *
+ * <p>When an ASSIGN carries the campaign's shared SymCC pruning map and the executor keeps a
+ * map file, the map is ORed into that file on the execution thread right before the run, and
+ * the bits the run added to the file go back in the RESULT ({@link PruningFile}); an ASSIGN
+ * without one leaves the file to the worker's own runs, as in a campaign with a map per worker.
  *
  * <p>When the settings name a coverage build ({@link WorkerSettings#triage()}), every staged
  * child is run on it once ({@link CoverageProbe}) and declared with its coverage and finding, and
@@ -279,23 +287,67 @@ public final class WorkerRank {
                         .with("path", object).with("problem", copied.problem());
             }
         } catch (FrontierException e) {
-            return new Started(assign, injection, run, CompletableFuture.completedFuture(new Ran(copied, null, e)));
+            return new Started(assign, injection, run, CompletableFuture.completedFuture(new Ran(copied, null, e, null)));
         }
         if (!copied.verified()) {
-            return new Started(assign, injection, run, CompletableFuture.completedFuture(new Ran(copied, null, null)));
+            return new Started(assign, injection, run,
+                    CompletableFuture.completedFuture(new Ran(copied, null, null, null)));
         }
         InputCopy.Copied verified = copied;
         RunDirectory copiedInto = run;
         return new Started(assign, injection, run,
-                executions.submit(() -> execute(verified, copiedInto, executor, assign.limitFactor())));
+                executions.submit(() -> execute(verified, copiedInto, executor, assign)));
     }
 
-    /** On the execution thread: runs the executor on a verified copy; touches only the run directory. */
-    private Ran execute(InputCopy.Copied copied, RunDirectory run, Executor executor, int limitFactor) {
+    /**
+     * On the execution thread: runs the executor on a verified copy, between merging the shared
+     * pruning map into its map file and reading back what the run added; touches only the run
+     * directory and the map file.
+     */
+    private Ran execute(InputCopy.Copied copied, RunDirectory run, Executor executor, Assign assign) {
+        PruningMap start = startPruning(executor, assign);
         try {
-            return new Ran(copied, executor.run(run.input(), run.outputs(), settings.timeLimit(), limitFactor), null);
+            Execution execution = executor.run(run.input(), run.outputs(), settings.timeLimit(), assign.limitFactor());
+            return new Ran(copied, execution, null, gainedPruning(executor, assign, start));
         } catch (FrontierException e) {
-            return new Ran(copied, null, e);
+            return new Ran(copied, null, e, null);
+        }
+    }
+
+    /**
+     * ORs the assignment's shared pruning map into the executor's map file; returns the map the
+     * run starts from, or null if the assignment carries no map, the executor keeps none, or the
+     * file could not be merged (reported: the run then starts from the worker's own map).
+     */
+    private PruningMap startPruning(Executor executor, Assign assign) {
+        if (assign.pruningMap() == null || executor.pruningMap().isEmpty()) {
+            return null;
+        }
+        try {
+            return new PruningFile(executor.pruningMap().get()).merge(assign.pruningMap());
+        } catch (PruningFileException e) {
+            report("shared pruning map not merged; the run starts from this worker's own map",
+                    context(assign) + ", problem=" + e.getMessage());
+            return null;
+        }
+    }
+
+    /**
+     * The bits the run added to the map file it started from {@code start}, or null if it added
+     * none, it started from no shared map, or the file could not be read (reported: its bits then
+     * stay with this worker).
+     */
+    private PruningMap gainedPruning(Executor executor, Assign assign, PruningMap start) {
+        if (start == null) {
+            return null;
+        }
+        try {
+            PruningMap gained = new PruningFile(executor.pruningMap().orElseThrow()).read().without(start);
+            return gained.isEmpty() ? null : gained;
+        } catch (PruningFileException e) {
+            report("pruning map not read after the run; its new bits are not sent",
+                    context(assign) + ", problem=" + e.getMessage());
+            return null;
         }
     }
 
@@ -354,7 +406,7 @@ public final class WorkerRank {
                 injected("worker.extra-stage-file", assign, "stage=" + writer.directory());
                 writer.stage(("frontier injected extra stage file " + assign.result() + "\n").getBytes(StandardCharsets.UTF_8));
             }
-            Result executed = Answers.executed(assign, staged, executor.name(), execution, finding);
+            Result executed = Answers.executed(assign, staged, executor.name(), execution, finding, ran.pruning());
             figures.staged(staged);
             return executed;
         } catch (FrontierException e) {
@@ -413,9 +465,10 @@ public final class WorkerRank {
 
     /**
      * What became of one assignment: the copy of its input (null if it could not be made), the
-     * execution (null if it did not run), and the failure that stopped it (null if none).
+     * execution (null if it did not run), the failure that stopped it (null if none), and the
+     * bits the run added to the shared pruning map (null if none or no shared map).
      */
-    private record Ran(InputCopy.Copied copied, Execution execution, FrontierException failure) {
+    private record Ran(InputCopy.Copied copied, Execution execution, FrontierException failure, PruningMap pruning) {
     }
 
     /**

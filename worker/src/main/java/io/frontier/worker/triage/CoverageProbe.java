@@ -68,6 +68,7 @@ public final class CoverageProbe {
     private final ProcessRunner runner;
     private final ChildEnvironment environment;
     private final Path workDirectory;
+    private final ShowmapBatch showmapBatch;
 
     /**
      * @param workDirectory a directory private to this probe; created here
@@ -85,6 +86,10 @@ public final class CoverageProbe {
         if (!Files.isRegularFile(program) || !Files.isExecutable(program)) {
             throw new TriageException("triage program is not an executable regular file").with("program", program);
         }
+        this.showmapBatch = new ShowmapBatch(tools.aflShowmap(), program, config, runner,
+                // Folder mode feeds each input itself, by file or by standard input.
+                arguments -> new ProcessSpec(tools.aflShowmap(), arguments, environment.compose(Map.of(), Map.of()),
+                        this.workDirectory, Optional.empty(), ResourceLimits.NONE), this.workDirectory);
         try {
             Files.createDirectories(this.workDirectory);
         } catch (IOException e) {
@@ -143,6 +148,53 @@ public final class CoverageProbe {
         String report = runDirectly(absolute);
         return new Triage(coverage, new DeclaredFinding(FindingKind.CRASH, signal,
                 FindingSignature.of(report, coverage, signal)));
+    }
+
+    /**
+     * Runs each of {@code inputs} (readable files) on the coverage build, as {@link #probe} does,
+     * and returns their triage in order. Non-empty inputs go through {@code afl-showmap}'s folder
+     * mode in batches ({@link ShowmapBatch}); a batch in which anything but a plain exit happened,
+     * and every empty input (folder mode skips those), is probed one input at a time, so crashes
+     * and hangs are named exactly as {@link #probe} names them.
+     *
+     * @throws TriageException as {@link #probe} does
+     * @throws ProcessException as {@link #probe} does
+     */
+    public List<Triage> probeAll(List<Path> inputs) {
+        Triage[] triage = new Triage[inputs.size()];
+        List<Integer> batch = new ArrayList<>();
+        for (int index = 0; index < inputs.size(); index++) {
+            if (size(inputs.get(index)) == 0) {
+                triage[index] = probe(inputs.get(index));
+                continue;
+            }
+            batch.add(index);
+            if (batch.size() == ShowmapBatch.MAX_INPUTS) {
+                probeBatch(inputs, batch, triage);
+                batch.clear();
+            }
+        }
+        probeBatch(inputs, batch, triage);
+        return List.of(triage);
+    }
+
+    private void probeBatch(List<Path> inputs, List<Integer> batch, Triage[] triage) {
+        if (batch.isEmpty()) {
+            return;
+        }
+        List<Path> files = batch.stream().map(index -> inputs.get(index).toAbsolutePath().normalize()).toList();
+        Optional<List<Coverage>> coverages = batch.size() == 1 ? Optional.empty() : showmapBatch.run(files);
+        for (int i = 0; i < batch.size(); i++) {
+            triage[batch.get(i)] = coverages.isPresent() ? new Triage(coverages.get().get(i), null) : probe(files.get(i));
+        }
+    }
+
+    private static long size(Path input) {
+        try {
+            return Files.size(input);
+        } catch (IOException e) {
+            throw new TriageException("input to triage cannot be read", e).with("input", input).with("problem", e.toString());
+        }
     }
 
     /** The target's standard error when run directly on {@code input} with symbolized sanitizer reports. */

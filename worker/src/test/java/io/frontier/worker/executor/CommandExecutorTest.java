@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -51,6 +52,35 @@ class CommandExecutorTest {
         assertThat(execution.kind()).isEqualTo(ExitKind.OK);
         assertThat(execution.outputs()).containsExactly(dir.resolve("run/out/copied"));
         assertThat(Files.readString(execution.outputs().get(0))).isEqualTo("bytes of the seed");
+    }
+
+    @Test
+    void thePruningMapPlaceholderBecomesTheWorkersMapFileAndNeedsOne() throws Exception {
+        Path program = script(dir, "map", "printf '%s' \"${1#SYMCC_AFL_COVERAGE_MAP=}\" > \"$2/named\"\n");
+        CommandConfig config = new CommandConfig(List.of(program.toString(), "SYMCC_AFL_COVERAGE_MAP={pruning_map}",
+                "{output_dir}"), InputMode.STDIN, Map.of(), ResourceLimits.NONE);
+        Path input = Files.writeString(dir.resolve("input"), "x");
+        Path map = dir.resolve("worker/pruning.map");
+
+        CommandExecutor executor = new CommandExecutor(config, Optional.of(map), RUNNER, ENVIRONMENT);
+        executor.run(input, dir.resolve("out"), LIMIT);
+
+        assertThat(Files.readString(dir.resolve("out/named"))).isEqualTo(map.toString());
+        assertThat(executor.pruningMap()).contains(map);
+        assertThat(config.keepsPruningMap()).isTrue();
+        assertThatThrownBy(() -> new CommandExecutor(config, RUNNER, ENVIRONMENT))
+                .isInstanceOf(ExecutorException.class).hasMessageContaining("names {pruning_map} but no map path");
+    }
+
+    @Test
+    void aCommandThatDoesNotNameThePruningMapKeepsNone() {
+        Path program = script(dir, "program", "exit 0\n");
+        CommandConfig config = new CommandConfig(List.of(program.toString(), "{input}", "{output_dir}"),
+                InputMode.FILE, Map.of(), ResourceLimits.NONE);
+
+        assertThat(config.keepsPruningMap()).isFalse();
+        assertThat(new CommandExecutor(config, Optional.of(dir.resolve("pruning.map")), RUNNER, ENVIRONMENT)
+                .pruningMap()).isEmpty();
     }
 
     @Test

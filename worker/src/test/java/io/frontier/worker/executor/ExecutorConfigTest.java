@@ -58,6 +58,20 @@ class ExecutorConfigTest {
     }
 
     @Test
+    void onlyACommandNamesThePruningMapASymccTargetIsToldBySymccsVariable() {
+        ExecutorConfig command = decode(COMMAND.replace("\"--out\",", "\"--map={pruning_map}\", \"--out\","));
+        ExecutorConfig symcc = decode(SYMCC);
+
+        assertThat(command.keepsPruningMap()).isTrue();
+        assertThat(symcc.keepsPruningMap()).isTrue();
+        assertThat(decode(SYMCC.replace("\"coverageMap\": true", "\"coverageMap\": false")).keepsPruningMap()).isFalse();
+        assertThat(decode(COMMAND).keepsPruningMap()).isFalse();
+        assertThatThrownBy(() -> decode(SYMCC.replace("\"-x\",", "\"--map={pruning_map}\",")))
+                .isInstanceOf(MalformedMessageException.class)
+                .hasMessageContaining("a SymCC target gets its pruning map from SYMCC_AFL_COVERAGE_MAP");
+    }
+
+    @Test
     void aTemplateWithAnUnknownPlaceholderFailsWhenTheConfigurationIsRead() {
         assertThatThrownBy(() -> decode(SYMCC.replace("{input}", "{intput}")))
                 .isInstanceOf(MalformedMessageException.class)

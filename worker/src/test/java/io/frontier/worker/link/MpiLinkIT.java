@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Real mpirun, two ranks: what {@link MpiLink#receive} promises about messages already there. */
+/** Real mpirun, two ranks: what {@link MpiLink} promises about messages already there and sends that cross. */
 @Tag("mpi")
 class MpiLinkIT {
 
@@ -22,9 +22,26 @@ class MpiLinkIT {
     @Test
     @Timeout(120)
     void aReceiveWithAZeroTimeoutFindsAMessageThatHasAlreadyArrived() throws Exception {
+        Path log = runTwoRanks(ArrivedMessageRank.class);
+
+        assertThat(Files.readString(directory.resolve("zero-timeout"))).as("log:%n%s", Files.readString(log))
+                .isEqualTo("found");
+    }
+
+    @Test
+    @Timeout(120)
+    void twoRanksThatSendEachOtherLargeMessagesBeforeReceivingBothGetThem() throws Exception {
+        Path log = runTwoRanks(CrossingSendsRank.class);
+
+        assertThat(directory.resolve("received-0")).as("log:%n%s", Files.readString(log)).exists();
+        assertThat(directory.resolve("received-1")).as("log:%n%s", Files.readString(log)).exists();
+    }
+
+    /** Runs {@code rank}'s main on two ranks with the test's directory; kills the job after 90 s. */
+    private Path runTwoRanks(Class<?> rank) throws Exception {
         MpiJobLauncher launcher = MpiJobLauncher.forThisMachine(MpiInstallation.discover());
         MpiJobSpec spec = new MpiJobSpec(2, System.getProperty("java.class.path"),
-                List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"), ArrivedMessageRank.class.getName(),
+                List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"), rank.getName(),
                 List.of(directory.toString()), Map.of());
         Path log = directory.resolve("mpirun.log");
         Process job = new ProcessBuilder(launcher.command(spec)).directory(directory.toFile()).redirectErrorStream(true)
@@ -33,8 +50,7 @@ class MpiLinkIT {
             job.descendants().forEach(ProcessHandle::destroyForcibly);
             job.destroyForcibly().waitFor();
         }
-
         assertThat(job.exitValue()).as("mpirun exit; log:%n%s", Files.readString(log)).isZero();
-        assertThat(Files.readString(directory.resolve("zero-timeout"))).isEqualTo("found");
+        return log;
     }
 }

@@ -8,6 +8,7 @@ import io.frontier.store.corpus.fs.DurableFiles;
 import io.frontier.store.corpus.fs.Fsync;
 import io.frontier.store.corpus.stage.StageInspector;
 import io.frontier.store.corpus.stage.StagedChild;
+import io.frontier.store.pruning.PruningMap;
 import io.frontier.store.record.ResultId;
 import io.frontier.store.record.Token;
 import io.frontier.store.wire.Assign;
@@ -127,7 +128,12 @@ final class LoopbackJob implements AutoCloseable {
 
     /** Sends a fresh ASSIGN for {@code work} from the coordinator and returns it. */
     Assign assign(Digest work) {
-        Assign assign = new Assign(work, Token.random(), ResultId.random(), EPOCH, 1, 1);
+        return assign(work, null);
+    }
+
+    /** Sends a fresh ASSIGN for {@code work} handing over {@code pruningMap} (null: none) and returns it. */
+    Assign assign(Digest work, PruningMap pruningMap) {
+        Assign assign = new Assign(work, Token.random(), ResultId.random(), EPOCH, 1, 1, pruningMap);
         coordinator().send(WORKER, Tags.ASSIGN, WireCodec.encode(assign));
         return assign;
     }
@@ -143,6 +149,15 @@ final class LoopbackJob implements AutoCloseable {
 
     Result awaitResult() {
         return WireCodec.decode(awaitResultMessage().payload(), Result.class);
+    }
+
+    /** The RESULT the worker sends next, which must answer {@code assign}. */
+    Result awaitResultFor(Assign assign) {
+        Result result = awaitResult();
+        if (!result.result().equals(assign.result())) {
+            throw new AssertionError("expected the RESULT of " + assign.result() + ", got one of " + result.result());
+        }
+        return result;
     }
 
     /** Assigns {@code work} and returns its RESULT. */

@@ -99,7 +99,7 @@ public final class ScriptedJobRank {
         while (!pending.isEmpty() || !active.isEmpty()) {
             while (!pending.isEmpty() && !idle.isEmpty()) {
                 int worker = idle.poll();
-                Assign assign = new Assign(pending.poll(), Token.random(), ResultId.random(), EPOCH, 1, 1);
+                Assign assign = new Assign(pending.poll(), Token.random(), ResultId.random(), EPOCH, 1, 1, null);
                 link.send(worker, Tags.ASSIGN, WireCodec.encode(assign));
                 active.put(worker, assign);
             }

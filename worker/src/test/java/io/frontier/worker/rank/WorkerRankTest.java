@@ -103,7 +103,7 @@ class WorkerRankTest {
             return DeclaredChild.untriaged(digestOf(child), child.length());
         }).toList();
         assertThat(result).isEqualTo(new Result(assign.work(), assign.token(), assign.result(), seed, expected, 3,
-                new Execution("command", "ok", 0, false, result.execution().wallMillis(), false), null));
+                new Execution("command", "ok", 0, false, result.execution().wallMillis(), false), null, null));
         job.inspect(assign, result);
         assertThat(namesIn(job.stageDirectory(assign)))
                 .containsExactlyElementsOf(expected.stream().map(c -> c.digest().hex()).sorted().toList());
@@ -488,7 +488,7 @@ class WorkerRankTest {
     void messagesFromAnotherRankOrWithAnotherTagAreReportedAndIgnored() throws Exception {
         job = LoopbackJob.start(dir, fileContract("--children", "same"));
         Digest seed = job.seed("seed\n");
-        byte[] stray = WireCodec.encode(new Assign(seed, Token.random(), ResultId.random(), 1, 1, 1));
+        byte[] stray = WireCodec.encode(new Assign(seed, Token.random(), ResultId.random(), 1, 1, 1, null));
 
         job.otherWorker().send(LoopbackJob.WORKER, Tags.ASSIGN, stray);
         job.coordinator().send(LoopbackJob.WORKER, Tags.PREPARE, new byte[] {1, 2, 3});

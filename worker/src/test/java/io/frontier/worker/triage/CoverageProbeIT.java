@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -125,6 +126,66 @@ class CoverageProbeIT {
                 .hasMessageStartingWith("afl-showmap refused to run the coverage build")
                 .hasMessageContaining("reason=")
                 .hasMessageContaining("location=");
+    }
+
+    @Test
+    void aBatchGivesEveryInputTheTriageItsOwnProbeGivesInOrder() throws IOException {
+        CoverageProbe probe = probe(DemoTarget.compileWithAfl(dir, "loop", LOOP), List.of("@@"));
+        List<Path> inputs = new ArrayList<>();
+        for (String content : List.of("3", "", "200", "1", "17", "64", "5")) {
+            inputs.add(input(content));
+        }
+
+        List<Triage> batch = probe.probeAll(inputs);
+
+        List<Triage> alone = inputs.stream().map(probe::probe).toList();
+        assertThat(batch).isEqualTo(alone);
+        assertThat(alone).extracting(Triage::coverage).as("the inputs reach different coverage").doesNotHaveDuplicates();
+        // Six non-empty inputs went through one folder-mode run; the empty one was probed alone.
+        try (var maps = Files.list(dir.resolve("probe").resolve("batch-maps"))) {
+            assertThat(maps.count()).as("maps of the batch").isEqualTo(6);
+        }
+    }
+
+    @Test
+    void aCrashInABatchIsNamedAsItsOwnProbeNamesIt() throws IOException {
+        CoverageProbe probe = probe(DemoTarget.build(dir), List.of("@@"));
+        Path crash = Files.write(dir.resolve("crash"), CRASH_IN_GROUP);
+        List<Path> inputs = List.of(DemoTarget.seed("group.fck"), crash, DemoTarget.seed("palette.fck"));
+
+        List<Triage> batch = probe.probeAll(inputs);
+
+        assertThat(batch.get(1).finding()).isEqualTo(probe.probe(crash).finding());
+        assertThat(batch.get(1).finding().kind()).isEqualTo(FindingKind.CRASH);
+        assertThat(batch.get(0)).isEqualTo(probe.probe(inputs.get(0)));
+        assertThat(batch.get(2)).isEqualTo(probe.probe(inputs.get(2)));
+    }
+
+    @Test
+    void aHangInABatchIsNamedAsItsOwnProbeNamesIt() throws IOException {
+        CoverageProbe probe = probe(DemoTarget.compileWithAfl(dir, "hang", HANG), List.of());
+        List<Path> inputs = List.of(input("a"), input("H"), input("b"));
+
+        List<Triage> batch = probe.probeAll(inputs);
+
+        assertThat(batch.get(1).finding().kind()).isEqualTo(FindingKind.HANG);
+        // How often the spinning loop ran before the kill varies; its edges, and so the signature, do not.
+        assertThat(batch.get(1).finding()).isEqualTo(probe.probe(inputs.get(1)).finding());
+        assertThat(batch.get(0).finding()).isNull();
+        assertThat(batch.get(2).finding()).isNull();
+    }
+
+    @Test
+    void aBatchForAProgramWithoutInstrumentationIsRefusedWithAflsReason() throws IOException {
+        DemoTarget.assumeAfl();
+        Path plain = Files.copy(Path.of("/bin/cat"), dir.resolve("cat"));
+        CoverageProbe probe = probe(plain, List.of("@@"));
+        List<Path> inputs = List.of(input("x"), input("y"));
+
+        assertThatThrownBy(() -> probe.probeAll(inputs))
+                .isInstanceOf(TriageException.class)
+                .hasMessageStartingWith("afl-showmap refused to run the coverage build")
+                .hasMessageContaining("reason=");
     }
 
     private CoverageProbe probe(Path program, List<String> arguments) {

@@ -1,5 +1,6 @@
 package io.frontier.store.kv.fdb;
 
+import io.frontier.store.kv.ConflictHints;
 import io.frontier.store.kv.KeyLimits;
 import io.frontier.store.kv.KeyValue;
 import io.frontier.store.kv.ReadTransaction;
@@ -7,6 +8,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * Reads through a FoundationDB read transaction: serializable when given the transaction
@@ -18,19 +20,38 @@ final class FdbReadTransaction implements ReadTransaction {
     private final Usable usable;
     private final Duration waitLimit;
     private final String store;
+    /** Told of every read, so that a conflict hint before the first one is refused; shared by a transaction's two views. */
+    private final ConflictHints hints;
 
-    FdbReadTransaction(com.apple.foundationdb.ReadTransaction reads, Usable usable, Duration waitLimit, String store) {
+    FdbReadTransaction(com.apple.foundationdb.ReadTransaction reads, Usable usable, Duration waitLimit, String store,
+            ConflictHints hints) {
         this.reads = reads;
         this.usable = usable;
         this.waitLimit = waitLimit;
         this.store = store;
+        this.hints = hints;
     }
 
     @Override
     public byte[] get(byte[] key) {
         KeyLimits.checkKey(key);
         usable.check();
+        hints.read();
         return FdbFutures.await(reads.get(key), waitLimit, store, usable);
+    }
+
+    @Override
+    public List<byte[]> getAll(List<byte[]> keys) {
+        keys.forEach(KeyLimits::checkKey);
+        usable.check();
+        if (!keys.isEmpty()) {
+            hints.read();
+        }
+        List<CompletableFuture<byte[]>> values = new ArrayList<>(keys.size());
+        for (byte[] key : keys) {
+            values.add(reads.get(key));
+        }
+        return FdbFutures.awaitAll(values, waitLimit, store, usable);
     }
 
     @Override
@@ -42,6 +63,7 @@ final class FdbReadTransaction implements ReadTransaction {
         if (Arrays.compareUnsigned(begin, end) >= 0) {
             return List.of();
         }
+        hints.read();
         List<com.apple.foundationdb.KeyValue> found =
                 FdbFutures.await(reads.getRange(begin, end, limit, reverse).asList(), waitLimit, store, usable);
         List<KeyValue> pairs = new ArrayList<>(found.size());

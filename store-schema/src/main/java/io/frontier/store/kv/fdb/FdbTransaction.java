@@ -2,6 +2,7 @@ package io.frontier.store.kv.fdb;
 
 import com.apple.foundationdb.MutationType;
 import com.apple.foundationdb.tuple.Tuple;
+import io.frontier.store.kv.ConflictHints;
 import io.frontier.store.kv.KeyLimits;
 import io.frontier.store.kv.KeyValue;
 import io.frontier.store.kv.ReadTransaction;
@@ -21,19 +22,25 @@ final class FdbTransaction implements Transaction {
 
     private final com.apple.foundationdb.Transaction transaction;
     private final Usable usable;
+    private final ConflictHints hints = new ConflictHints();
     private final FdbReadTransaction serializable;
     private final FdbReadTransaction snapshot;
 
     FdbTransaction(com.apple.foundationdb.Transaction transaction, Usable usable, Duration waitLimit, String store) {
         this.transaction = transaction;
         this.usable = usable;
-        this.serializable = new FdbReadTransaction(transaction, usable, waitLimit, store);
-        this.snapshot = new FdbReadTransaction(transaction.snapshot(), usable, waitLimit, store);
+        this.serializable = new FdbReadTransaction(transaction, usable, waitLimit, store, hints);
+        this.snapshot = new FdbReadTransaction(transaction.snapshot(), usable, waitLimit, store, hints);
     }
 
     @Override
     public byte[] get(byte[] key) {
         return serializable.get(key);
+    }
+
+    @Override
+    public List<byte[]> getAll(List<byte[]> keys) {
+        return serializable.getAll(keys);
     }
 
     @Override
@@ -49,7 +56,7 @@ final class FdbTransaction implements Transaction {
     @Override
     public void set(byte[] key, byte[] value) {
         KeyLimits.checkKey(key);
-        KeyLimits.checkValue(value);
+        KeyLimits.checkValue(key, value);
         usable.check();
         transaction.set(key, value);
     }
@@ -79,7 +86,7 @@ final class FdbTransaction implements Transaction {
     @Override
     public void bitOr(byte[] key, byte[] operand) {
         KeyLimits.checkKey(key);
-        KeyLimits.checkValue(operand);
+        KeyLimits.checkValue(key, operand);
         usable.check();
         transaction.mutate(MutationType.BIT_OR, key, operand);
     }
@@ -87,10 +94,10 @@ final class FdbTransaction implements Transaction {
     @Override
     public void setVersionstampedKey(Tuple key, byte[] value) {
         Objects.requireNonNull(key, "key");
-        KeyLimits.checkValue(value);
         usable.check();
         byte[] packed = key.packWithVersionstamp();
-        KeyLimits.checkKey(Arrays.copyOf(packed, packed.length - VERSIONSTAMP_OFFSET_BYTES));
+        byte[] withoutOffset = KeyLimits.checkKey(Arrays.copyOf(packed, packed.length - VERSIONSTAMP_OFFSET_BYTES));
+        KeyLimits.checkValue(withoutOffset, value);
         transaction.mutate(MutationType.SET_VERSIONSTAMPED_KEY, packed, value);
     }
 
@@ -100,7 +107,7 @@ final class FdbTransaction implements Transaction {
         Objects.requireNonNull(value, "value");
         usable.check();
         byte[] packed = value.packWithVersionstamp();
-        KeyLimits.checkValue(Arrays.copyOf(packed, packed.length - VERSIONSTAMP_OFFSET_BYTES));
+        KeyLimits.checkValue(key, Arrays.copyOf(packed, packed.length - VERSIONSTAMP_OFFSET_BYTES));
         transaction.mutate(MutationType.SET_VERSIONSTAMPED_VALUE, key, packed);
     }
 
@@ -108,6 +115,7 @@ final class FdbTransaction implements Transaction {
     public void addReadConflictKey(byte[] key) {
         KeyLimits.checkKey(key);
         usable.check();
+        hints.checkHint(key);
         transaction.addReadConflictKey(key);
     }
 
@@ -115,6 +123,7 @@ final class FdbTransaction implements Transaction {
     public void addReadConflictRange(byte[] begin, byte[] end) {
         KeyLimits.checkRange(begin, end);
         usable.check();
+        hints.checkHint(begin);
         transaction.addReadConflictRange(begin, end);
     }
 }

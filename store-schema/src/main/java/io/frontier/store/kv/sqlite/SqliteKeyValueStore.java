@@ -1,5 +1,6 @@
 package io.frontier.store.kv.sqlite;
 
+import io.frontier.store.kv.DamagedStoreException;
 import io.frontier.store.kv.KeyValueStore;
 import io.frontier.store.kv.NotAStoreFileException;
 import io.frontier.store.kv.ReadBody;
@@ -7,6 +8,7 @@ import io.frontier.store.kv.StoreException;
 import io.frontier.store.kv.StoreOptions;
 import io.frontier.store.kv.TransactionBody;
 import io.frontier.store.kv.TransactionInterruptedException;
+import io.frontier.store.kv.TransactionOutcomeUnknownException;
 import io.frontier.store.kv.TransactionTimeoutException;
 import io.frontier.store.kv.UnsupportedFilesystemException;
 import java.nio.file.Files;
@@ -29,10 +31,14 @@ import java.util.concurrent.locks.ReentrantLock;
  * <p>Reads: each {@link #read} borrows a reader connection; in WAL mode a reader sees the last
  * commit before its first read and neither blocks nor waits for writers.
  *
- * <p>Every call has a deadline ({@link StoreOptions#transactionTimeout()}) covering lock waits,
+ * <p>Every call has a deadline ({@link StoreOptions#callTimeout()}) covering lock waits,
  * every execution of the body and the commit; past it the call rolls back and throws
- * {@link TransactionTimeoutException}. Limits: one machine only (network filesystems are
- * refused); a slow body holds up every writer on the machine for as long as it runs.
+ * {@link TransactionTimeoutException}. Each execution, from the moment it holds the write lock,
+ * has the shorter {@link StoreOptions#attemptTimeout()}, FoundationDB's lifetime of a
+ * transaction; past it the call rolls back and throws
+ * {@link io.frontier.store.kv.TransactionTooOldException} at once, since nothing but the body
+ * can make an execution slow here. Limits: one machine only (network filesystems are refused); a
+ * slow body holds up every writer on the machine for as long as it runs.
  */
 public final class SqliteKeyValueStore implements KeyValueStore {
 
@@ -85,7 +91,7 @@ public final class SqliteKeyValueStore implements KeyValueStore {
 
     @Override
     public <T> T run(TransactionBody<T> body) {
-        Deadline deadline = Deadline.after(options.transactionTimeout());
+        Deadline deadline = Deadline.after(options.callTimeout());
         if (writerLock.isHeldByCurrentThread()) {
             throw new StoreException("transactions cannot be nested").with("store", description);
         }
@@ -94,18 +100,18 @@ public final class SqliteKeyValueStore implements KeyValueStore {
             ensureOpen();
             for (int execution = 1; ; execution++) {
                 beginImmediate(deadline);
-                Lifetime lifetime = new Lifetime(deadline, description);
+                Lifetime lifetime = new Lifetime(deadline, options.attemptTimeout(), description);
                 try {
-                    T result = body.apply(new SqliteTransaction(writer, lifetime));
+                    SqliteTransaction transaction = new SqliteTransaction(writer, lifetime, description);
+                    T result = body.apply(transaction);
                     lifetime.end();
-                    if (deadline.expired()) {
-                        throw Lifetime.timedOut(description, deadline);
-                    }
+                    lifetime.checkCommit();
+                    transaction.checkCommit();
                     if (Thread.currentThread().isInterrupted()) {
                         throw new TransactionInterruptedException("interrupted while the transaction body ran")
                                 .with("store", description);
                     }
-                    writer.execute("COMMIT");
+                    commit();
                     return result;
                 } catch (BusyException e) {
                     lifetime.end();
@@ -124,12 +130,12 @@ public final class SqliteKeyValueStore implements KeyValueStore {
 
     @Override
     public <T> T read(ReadBody<T> body) {
-        Deadline deadline = Deadline.after(options.transactionTimeout());
+        Deadline deadline = Deadline.after(options.callTimeout());
         ensureOpen();
         Statements reader = borrowReader();
         try {
             for (int execution = 1; ; execution++) {
-                Lifetime lifetime = new Lifetime(deadline, description);
+                Lifetime lifetime = new Lifetime(deadline, options.attemptTimeout(), description);
                 reader.execute("BEGIN");
                 try {
                     T result = body.apply(new SqliteReadTransaction(reader, lifetime));
@@ -171,6 +177,23 @@ public final class SqliteKeyValueStore implements KeyValueStore {
             }
         } finally {
             writerLock.unlock();
+        }
+    }
+
+    /**
+     * Commits the writer's transaction. A failed {@code COMMIT} (other than the database being
+     * busy, after which the transaction is still open and is retried, or found damaged) leaves
+     * the outcome unknown: SQLite may have written the commit to the log before the error, and
+     * its recovery would then find it.
+     */
+    private void commit() {
+        try {
+            writer.execute("COMMIT");
+        } catch (DamagedStoreException e) {
+            throw e;
+        } catch (StoreException e) {
+            throw new TransactionOutcomeUnknownException("transaction may or may not have committed", e)
+                    .with("store", description);
         }
     }
 

@@ -3,6 +3,7 @@ package io.frontier.store.kv.sqlite;
 import io.frontier.store.kv.KeyLimits;
 import io.frontier.store.kv.KeyValue;
 import io.frontier.store.kv.ReadTransaction;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -27,6 +28,18 @@ final class SqliteReadTransaction implements ReadTransaction {
         KeyLimits.checkKey(key);
         lifetime.check();
         return statements.get(key);
+    }
+
+    /** One statement per key: a local file has no round trip worth saving. */
+    @Override
+    public List<byte[]> getAll(List<byte[]> keys) {
+        keys.forEach(KeyLimits::checkKey);
+        List<byte[]> values = new ArrayList<>(keys.size());
+        for (byte[] key : keys) {
+            lifetime.check();
+            values.add(statements.get(key));
+        }
+        return values;
     }
 
     @Override

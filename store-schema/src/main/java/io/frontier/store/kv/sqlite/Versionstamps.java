@@ -17,6 +17,11 @@ import java.util.List;
  */
 final class Versionstamps {
 
+    /** The smallest transaction version: before every commit. */
+    static final byte[] SMALLEST = new byte[10];
+    /** The largest transaction version a stamp can carry. */
+    static final byte[] LARGEST = {-1, -1, -1, -1, -1, -1, -1, -1, -1, -1};
+
     private Versionstamps() {
     }
 

@@ -18,7 +18,7 @@ class FoundationDbCampaignViewIT extends CampaignViewConformance {
     static final FoundationDbCluster cluster = new FoundationDbCluster();
 
     @Override
-    protected KeyValueStore openStore() {
-        return FoundationDbKeyValueStore.open(cluster.clusterFile(), StoreOptions.DEFAULT);
+    protected KeyValueStore openStore(StoreOptions options) {
+        return FoundationDbKeyValueStore.open(cluster.clusterFile(), options);
     }
 }

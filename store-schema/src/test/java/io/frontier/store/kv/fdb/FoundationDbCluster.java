@@ -26,7 +26,8 @@ import org.testcontainers.containers.wait.strategy.Wait;
  * its last. Where neither is possible, or the native client cannot be loaded, {@link
  * #clusterFile} aborts each test that asks for it, so every such test is reported as skipped
  * with the reason, never as passed. (Aborting once before all tests instead would make the runner
- * report no tests at all.)
+ * report no tests at all.) {@link #withClientBuggify} also turns on {@link ClientBuggify} for the
+ * JVM before its first database is opened.
  */
 final class FoundationDbCluster implements BeforeAllCallback, AfterAllCallback {
 
@@ -41,6 +42,25 @@ final class FoundationDbCluster implements BeforeAllCallback, AfterAllCallback {
     private GenericContainer<?> container;
     /** Holds the cluster file of a container. */
     private Path scratch;
+    /** Whether {@link ClientBuggify} is turned on before the first test. */
+    private final boolean buggify;
+
+    /** A cluster that the tests use as it is. */
+    FoundationDbCluster() {
+        this(false);
+    }
+
+    private FoundationDbCluster(boolean buggify) {
+        this.buggify = buggify;
+    }
+
+    /**
+     * A cluster whose tests meet FoundationDB's client buggify: failed reads and commits, and
+     * commits that succeeded reported as {@code commit_unknown_result}.
+     */
+    static FoundationDbCluster withClientBuggify() {
+        return new FoundationDbCluster(true);
+    }
 
     @Override
     public void beforeAll(ExtensionContext context) throws Exception {
@@ -59,6 +79,9 @@ final class FoundationDbCluster implements BeforeAllCallback, AfterAllCallback {
             clusterFile = Path.of(fromEnvironment);
         } else {
             startContainer();
+        }
+        if (buggify) {
+            ClientBuggify.enable();
         }
         skipReason = null;
     }

@@ -65,7 +65,7 @@ class FoundationDbKeyValueStoreIT extends KeyValueStoreConformance {
     void unreachableClusterFailsWithATimeoutInsteadOfWaiting() throws Exception {
         Path nowhere = Files.writeString(scratch.resolve("nowhere.cluster"), "none:none@127.0.0.1:1\n");
         try (KeyValueStore unreachable = FoundationDbKeyValueStore.open(nowhere,
-                StoreOptions.DEFAULT.withTransactionTimeout(Duration.ofMillis(500)))) {
+                StoreOptions.DEFAULT.withCallTimeout(Duration.ofMillis(500)))) {
             assertThatThrownBy(() -> unreachable.run(tx -> {
                 tx.set(new byte[] {0x15, 0x7f}, new byte[] {1});
                 return null;

@@ -23,7 +23,8 @@ import java.util.concurrent.ThreadLocalRandom;
  *
  * <pre>
  * file-contract-target [--output-dir DIR] [--children none|same|derived] [--fanout N] [--depth N]
- *                      [--sleep-ms N] [--crash-on TEXT] [INPUT]
+ *                      [--sleep-ms N] [--crash-on TEXT] [--hang-on TEXT] [--pruning-map FILE]
+ *                      [--pruning-log FILE] [INPUT]
  * </pre>
  *
  * <ul>
@@ -32,7 +33,12 @@ import java.util.concurrent.ThreadLocalRandom;
  *   <li>{@code derived}: {@code --fanout} children ({@code "frontier-child G I\n"} + the input) per
  *       input of generation below {@code --depth} (default 1: seeds get children, children none).</li>
  *   <li>{@code --sleep-ms} sleeps first; {@code --crash-on TEXT} aborts (SIGABRT) on an input
- *       containing TEXT; a missing output directory gives exit 255, as with SymCC.</li>
+ *       containing TEXT; {@code --hang-on TEXT} sleeps an hour on an input containing TEXT, to run
+ *       past a time limit; a missing output directory gives exit 255, as with SymCC.</li>
+ *   <li>{@code --pruning-map FILE} (default {@code $SYMCC_AFL_COVERAGE_MAP}, as SymCC reads it):
+ *       the run notes the bits set in that SymCC pruning map, appends them to
+ *       {@code --pruning-log} as {@code "MAP G seen: B1 B2 ..."}, then sets bit G, G being its
+ *       input's generation, as SymCC sets the bits of what it solved.</li>
  * </ul>
  *
  * <p>Usable by both executors: as a command ({@link #command}), or as a "SymCC target" whose

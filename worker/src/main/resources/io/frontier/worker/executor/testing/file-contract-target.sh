@@ -12,6 +12,10 @@
 #   --depth N          generations in derived mode (default 1: children of seeds have none)
 #   --sleep-ms N       sleep N milliseconds before writing children (default 0)
 #   --crash-on TEXT    abort (SIGABRT) when the input contains TEXT, before writing children
+#   --hang-on TEXT     sleep an hour, far past any test's time limit, when the input contains TEXT
+#   --pruning-map FILE a SymCC pruning map (default: $SYMCC_AFL_COVERAGE_MAP, as for SymCC): the run
+#                      notes which bits are set in it, then sets bit G, G being its input's generation
+#   --pruning-log FILE append one line per run to FILE: "MAP G seen: B1 B2 ...", the bits it noted
 #
 # A derived child is the line "frontier-child G I" (generation G >= 1, index I) followed by the
 # whole input; an input whose first line is such a line has generation G, any other input 0.
@@ -23,7 +27,10 @@ fanout=1
 depth=1
 sleep_ms=0
 crash_on=
+hang_on=
 output_dir=${SYMCC_OUTPUT_DIR:-}
+pruning_map=${SYMCC_AFL_COVERAGE_MAP:-}
+pruning_log=
 
 fail() {
     echo "file-contract-target: $1" >&2
@@ -44,6 +51,9 @@ while [ $# -gt 0 ]; do
         --depth) [ $# -ge 2 ] || fail "$1 needs a value"; number "$1" "$2"; depth=$2; shift 2 ;;
         --sleep-ms) [ $# -ge 2 ] || fail "$1 needs a value"; number "$1" "$2"; sleep_ms=$2; shift 2 ;;
         --crash-on) [ $# -ge 2 ] || fail "$1 needs a value"; crash_on=$2; shift 2 ;;
+        --hang-on) [ $# -ge 2 ] || fail "$1 needs a value"; hang_on=$2; shift 2 ;;
+        --pruning-map) [ $# -ge 2 ] || fail "$1 needs a value"; pruning_map=$2; shift 2 ;;
+        --pruning-log) [ $# -ge 2 ] || fail "$1 needs a value"; pruning_log=$2; shift 2 ;;
         --) shift; break ;;
         -?*) fail "unknown option $1" ;;
         *) break ;;
@@ -81,23 +91,44 @@ if [ -n "$crash_on" ] && grep -qF -e "$crash_on" "$input"; then
     kill -s ABRT $$
 fi
 
+if [ -n "$hang_on" ] && grep -qF -e "$hang_on" "$input"; then
+    sleep 3600
+fi
+
+generation=0
+first=$(head -c 64 "$input" | head -n 1 | tr -d '\000')
+case $first in
+    "frontier-child "*)
+        rest=${first#frontier-child }
+        candidate=${rest%% *}
+        case $candidate in
+            ''|*[!0-9]*) ;;
+            *) generation=$candidate ;;
+        esac
+        ;;
+esac
+
+if [ -n "$pruning_map" ]; then
+    # One byte per line, so line N-1 is byte N-1 of the map and its bit b is bit 8(N-1)+b.
+    seen=
+    if [ -f "$pruning_map" ]; then
+        seen=$(od -An -v -tu1 -w1 "$pruning_map" | awk '{ v = $1; for (b = 0; b < 8; b++) {
+            if (v % 2) printf " %d", (NR - 1) * 8 + b; v = int(v / 2) } }')
+    fi
+    if [ -n "$pruning_log" ]; then
+        printf '%s %d seen:%s\n' "$pruning_map" "$generation" "$seen" >> "$pruning_log"
+    fi
+    offset=$((generation / 8))
+    old=$(od -An -tu1 -j "$offset" -N1 "$pruning_map" 2>/dev/null | tr -d ' ') || old=
+    new=$(( ${old:-0} | (1 << (generation % 8)) ))
+    printf "$(printf '\\%03o' "$new")" | dd of="$pruning_map" bs=1 seek="$offset" conv=notrunc status=none
+fi
+
 case $mode in
     same)
         printf 'frontier same child\n' > "$output_dir/000000"
         ;;
     derived)
-        generation=0
-        first=$(head -c 64 "$input" | head -n 1 | tr -d '\000')
-        case $first in
-            "frontier-child "*)
-                rest=${first#frontier-child }
-                candidate=${rest%% *}
-                case $candidate in
-                    ''|*[!0-9]*) ;;
-                    *) generation=$candidate ;;
-                esac
-                ;;
-        esac
         if [ "$generation" -lt "$depth" ]; then
             i=0
             while [ "$i" -lt "$fanout" ]; do

@@ -127,6 +127,20 @@ class FileContractTargetTest {
     }
 
     @Test
+    void runsPastItsTimeLimitOnAnInputContainingTheHangText() throws IOException {
+        CommandExecutor executor = new CommandExecutor(FileContractTarget.command(installed,
+                List.of("--hang-on", "STUCK", "--children", "same")), RUNNER, ENVIRONMENT);
+
+        Execution hang = executor.run(seed("stuck-input", "xx STUCK xx\n"), dir.resolve("hang/out"), Duration.ofMillis(300));
+        Execution fine = executor.run(seed("free-input", "xx STUC xx\n"), dir.resolve("free/out"), LIMIT);
+
+        assertThat(hang.kind()).isEqualTo(ExitKind.TIMEOUT);
+        assertThat(hang.outputs()).isEmpty();
+        assertThat(fine.kind()).isEqualTo(ExitKind.OK);
+        assertThat(fine.outputs()).hasSize(1);
+    }
+
+    @Test
     void worksAsASymccTargetThroughSymccOutputDirInBothInputModes() throws IOException {
         Path input = seed("a", "seed\n");
         SymccConfig byFile = new SymccConfig(installed.toString(), List.of("--children", "derived", "{input}"),

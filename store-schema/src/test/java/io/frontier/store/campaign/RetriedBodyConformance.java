@@ -10,10 +10,7 @@ import io.frontier.store.keyspace.CampaignKeys;
 import io.frontier.store.keyspace.TestKeyspace;
 import io.frontier.store.keyspace.Counter;
 import io.frontier.store.kv.KeyValueStore;
-import io.frontier.store.kv.StoreOptions;
-import io.frontier.store.kv.Transaction;
 import io.frontier.store.kv.TransactionBody;
-import io.frontier.store.kv.sqlite.SqliteKeyValueStore;
 import io.frontier.store.manifest.Child;
 import io.frontier.store.manifest.ChildFate;
 import io.frontier.store.record.CampaignConfig;
@@ -27,15 +24,14 @@ import io.frontier.store.wire.DeclaredChild;
 import io.frontier.store.wire.DeclaredFinding;
 import io.frontier.store.wire.Execution;
 import io.frontier.store.wire.FindingKind;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.UUID;
 import java.util.function.BiFunction;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * FoundationDB may run a transaction body again after {@code commit_unknown_result}, when the
@@ -44,25 +40,26 @@ import org.junit.jupiter.api.io.TempDir;
  * result id, and a commit decision (whose triage would find its own tuples in the map the second
  * time) finds its item committing; here the same body, with the same request id and tokens, runs
  * in two committed transactions, and the second must return the first's outcome and change
- * nothing.
+ * nothing. Run against every backend by a few-line subclass; each test uses a campaign of its
+ * own and clears it afterwards.
  */
-class RetriedBodyTest {
+public abstract class RetriedBodyConformance {
 
     private static final CampaignConfig CONFIG = CampaignConfig.of("retried", 4, 3);
     private static final Owner OWNER = Owner.of("rank-0");
     private static final double T0 = 5_000.0;
 
-    @TempDir
-    Path directory;
-
     private KeyValueStore kv;
     private CampaignKeys keys;
     private CampaignStore store;
 
+    /** A store for one test; closed after it. */
+    protected abstract KeyValueStore openStore() throws Exception;
+
     @BeforeEach
-    void createCampaign() {
-        kv = SqliteKeyValueStore.open(directory.resolve("retried.db"), StoreOptions.DEFAULT);
-        keys = TestKeyspace.campaign("retried");
+    void createCampaign() throws Exception {
+        kv = openStore();
+        keys = TestKeyspace.campaign("retried-" + UUID.randomUUID());
         store = new CampaignStore(kv, keys);
         store.init(CONFIG, "job-1", T0);
         List<WorkPayload> seeds = new ArrayList<>();
@@ -73,13 +70,20 @@ class RetriedBodyTest {
     }
 
     @AfterEach
-    void close() {
-        kv.close();
+    void dropCampaign() {
+        if (kv != null) {
+            kv.run(tx -> {
+                tx.clearRange(keys.all().begin(), keys.all().end());
+                return null;
+            });
+            kv.close();
+        }
     }
 
     /** The body {@link CampaignStore} would hand to the store, built once so both runs share it. */
-    private <T> TransactionBody<T> body(BiFunction<Transaction, WorkTable, T> work) {
-        return tx -> {
+    private <T> TransactionBody<T> body(BiFunction<ReadAhead, WorkTable, T> work) {
+        return transaction -> {
+            ReadAhead tx = new ReadAhead(transaction);
             WorkTable table = new WorkTable(tx, keys, CONFIG.buckets());
             T result = work.apply(tx, table);
             table.flush();
@@ -146,11 +150,11 @@ class RetriedBodyTest {
                 new DeclaredChild(payload("same").hash(), 4, reached, null),
                 new DeclaredChild(payload("boom").hash(), 4, reached, crash)),
                 new Execution("afl", "crash", 6, true, 20, false), crash);
-        TransactionBody<List<ItemResult<CommitTicket>>> begin = body((tx, table) ->
+        TransactionBody<CommitRound> begin = body((tx, table) ->
                 committing.beginAll(tx, table, List.of(request), 1, T0 + 1));
-        CommitTicket first = kv.run(begin).get(0).orThrow();
+        CommitTicket first = kv.run(begin).results().get(0).orThrow();
         List<String> after = dump(kv, keys.all());
-        CommitTicket second = kv.run(begin).get(0).orThrow();
+        CommitTicket second = kv.run(begin).results().get(0).orThrow();
         assertThat(first.children()).extracting(Child::fate)
                 .containsExactly(ChildFate.FRONTIER, ChildFate.REDUNDANT, ChildFate.FINDING);
         assertThat(second.repeated()).isTrue();

@@ -9,8 +9,6 @@ import io.frontier.store.keyspace.CampaignKeys;
 import io.frontier.store.keyspace.TestKeyspace;
 import io.frontier.store.keyspace.Counter;
 import io.frontier.store.kv.KeyValueStore;
-import io.frontier.store.kv.StoreOptions;
-import io.frontier.store.kv.sqlite.SqliteKeyValueStore;
 import io.frontier.store.manifest.Child;
 import io.frontier.store.record.CampaignConfig;
 import io.frontier.store.record.Owner;
@@ -20,36 +18,34 @@ import io.frontier.store.corpus.Digest;
 import io.frontier.store.record.WorkRecord;
 import io.frontier.store.record.WorkState;
 import io.frontier.store.wire.Execution;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
-import java.util.stream.Stream;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
-import net.jqwik.api.lifecycle.AfterContainer;
-import net.jqwik.api.lifecycle.BeforeContainer;
+import net.jqwik.api.lifecycle.AfterProperty;
+import net.jqwik.api.lifecycle.BeforeProperty;
 
 /**
  * Random sequences of campaign operations, with right and stale tokens and a moving clock,
- * applied to the real store on SQLite and to {@link StateMachineModel}; after every step each
- * item's state, token, attempts, epoch and result, and every counter, must agree.
+ * applied to the real store and to {@link StateMachineModel}; after every step each item's
+ * state, token, attempts, epoch and result, and every counter, must agree. Run against every
+ * backend by a few-line subclass; every try works in a campaign of its own, cleared after the
+ * property.
  */
-class CampaignStateMachinePropertyTest {
+public abstract class CampaignStateMachineProperties {
 
     private static final double TTL = 25.0;
     private static final Owner[] OWNERS = {Owner.of("rank-0"), Owner.of("rank-1")};
-    private static Path directory;
-    private static KeyValueStore kv;
+    private KeyValueStore kv;
+    /** The campaigns the tries of the current property created. */
+    private final List<CampaignKeys> campaigns = new ArrayList<>();
 
     /** One step: what to do, and small numbers that pick the item, token, children or amount. */
     record Op(Kind kind, int a, int b) {
@@ -57,19 +53,30 @@ class CampaignStateMachinePropertyTest {
 
     enum Kind { ADMIT, CLAIM, RENEW, RELEASE, REQUEUE, ADVANCE, RECOVER, COMMIT, PROMOTE, COMPLETE, ABANDON, BUMP }
 
-    @BeforeContainer
-    static void openStore() throws IOException {
-        directory = Files.createTempDirectory("campaign-properties");
-        kv = SqliteKeyValueStore.open(directory.resolve("model.db"), StoreOptions.DEFAULT);
+    /** A store for one property and all its tries; closed after it. */
+    protected abstract KeyValueStore openStore() throws Exception;
+
+    /** Called once the store of a property is closed, to remove what only it used. */
+    protected void storeClosed() throws Exception {
     }
 
-    @AfterContainer
-    static void closeStore() throws IOException {
-        kv.close();
-        try (Stream<Path> files = Files.walk(directory)) {
-            for (Path path : files.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(path);
+    @BeforeProperty
+    void open() throws Exception {
+        kv = openStore();
+    }
+
+    @AfterProperty
+    void clearAndClose() throws Exception {
+        try {
+            for (CampaignKeys keys : campaigns) {
+                kv.run(tx -> {
+                    tx.clearRange(keys.all().begin(), keys.all().end());
+                    return null;
+                });
             }
+        } finally {
+            kv.close();
+            storeClosed();
         }
     }
 
@@ -83,7 +90,9 @@ class CampaignStateMachinePropertyTest {
     @Property(tries = 60)
     void storeFollowsTheStateMachineModel(@ForAll("operations") List<Op> ops) {
         double start = 1_000_000.0;
-        CampaignStore store = new CampaignStore(kv, TestKeyspace.campaign("p-" + UUID.randomUUID()));
+        CampaignKeys keys = TestKeyspace.campaign("p-" + UUID.randomUUID());
+        campaigns.add(keys);
+        CampaignStore store = new CampaignStore(kv, keys);
         store.init(CampaignConfig.of("model", 4, 2), "job-1", start);
         StateMachineModel model = new StateMachineModel(2, start);
         for (Op op : ops) {

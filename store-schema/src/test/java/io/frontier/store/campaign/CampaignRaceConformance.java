@@ -4,13 +4,13 @@ import static io.frontier.store.campaign.CampaignFixtures.payload;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.frontier.store.keyspace.CampaignKeys;
+import io.frontier.store.keyspace.KeyRange;
 import io.frontier.store.keyspace.TestKeyspace;
 import io.frontier.store.keyspace.Counter;
 import io.frontier.store.kv.KeyValue;
 import io.frontier.store.kv.KeyValueStore;
 import io.frontier.store.kv.ReadTransaction;
-import io.frontier.store.kv.StoreOptions;
-import io.frontier.store.kv.sqlite.SqliteKeyValueStore;
+import io.frontier.store.kv.KeyValueStores;
 import io.frontier.store.record.CampaignConfig;
 import io.frontier.store.record.RecordCodec;
 import io.frontier.store.record.WorkPayload;
@@ -24,29 +24,58 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.UUID;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Several threads, and several OS processes, race every edge of the state machine on one SQLite
- * store with leases short enough to expire under them. Afterwards the logs and the store must
- * show: no item valid under two tokens at once, no committed result changing token, no child
- * enqueued twice, and counters equal to a recount.
+ * Several threads, and several OS processes, race every edge of the state machine on one store
+ * with leases short enough to expire under them, run against every backend by a few-line
+ * subclass. Afterwards the logs and the store must show: no item valid under two tokens at once,
+ * no committed result changing token, no child enqueued twice, and counters equal to a recount.
+ * Each test races in a campaign of its own and clears it afterwards.
  */
-class CampaignRaceTest {
+public abstract class CampaignRaceConformance {
 
-    private static final String CAMPAIGN = "race";
     private static final int SEEDS = 60;
 
     @TempDir
     Path directory;
 
+    /** This test's campaign, under the test root. */
+    private final String campaign = "race-" + UUID.randomUUID();
+
+    /** A handle on the database of the current test; the caller closes it. */
+    protected abstract KeyValueStore openStore(Path directory) throws Exception;
+
+    /** What a racing process passes to {@link KeyValueStores#open} to reach the same database. */
+    protected abstract String storeUrl(Path directory) throws Exception;
+
+    /**
+     * Whether the racing processes turn on FoundationDB's client buggify before they open the
+     * store, so that their commits meet {@code commit_unknown_result}; false by default.
+     */
+    protected boolean clientBuggify() {
+        return false;
+    }
+
+    @AfterEach
+    void clearCampaign() throws Exception {
+        try (KeyValueStore kv = openStore(directory)) {
+            KeyRange all = TestKeyspace.campaign(campaign).all();
+            kv.run(tx -> {
+                tx.clearRange(all.begin(), all.end());
+                return null;
+            });
+        }
+    }
+
     @Test
     void threadsRacingOnOneStoreKeepEveryInvariant() throws Exception {
-        Path file = directory.resolve("race.db");
         Path logs = Files.createDirectories(directory.resolve("logs"));
-        try (KeyValueStore kv = SqliteKeyValueStore.open(file, StoreOptions.DEFAULT)) {
+        try (KeyValueStore kv = openStore(directory)) {
             CampaignStore store = seed(kv);
             List<Thread> threads = new ArrayList<>();
             for (int i = 0; i < 4; i++) {
@@ -63,16 +92,15 @@ class CampaignRaceTest {
 
     @Test
     void processesRacingOnOneStoreKeepEveryInvariant() throws Exception {
-        Path file = directory.resolve("race.db");
         Path logs = Files.createDirectories(directory.resolve("logs"));
-        try (KeyValueStore kv = SqliteKeyValueStore.open(file, StoreOptions.DEFAULT)) {
+        try (KeyValueStore kv = openStore(directory)) {
             seed(kv);
         }
         List<Process> processes = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
             processes.add(new ProcessBuilder(javaBinary(), "-cp", System.getProperty("java.class.path"),
-                    RaceProcess.class.getName(), file.toString(), CAMPAIGN, "process-" + i, "4.0", "2",
-                    logs.toString(), "1")
+                    RaceProcess.class.getName(), storeUrl(directory), campaign, "process-" + i, "4.0", "2",
+                    logs.toString(), "1", String.valueOf(clientBuggify()))
                     .redirectErrorStream(true)
                     .redirectOutput(directory.resolve("process-" + i + ".out").toFile())
                     .start());
@@ -82,14 +110,14 @@ class CampaignRaceTest {
             assertThat(process.waitFor(120, TimeUnit.SECONDS)).as("process %d finished", i).isTrue();
             assertThat(process.exitValue()).as(Files.readString(directory.resolve("process-" + i + ".out"))).isZero();
         }
-        try (KeyValueStore kv = SqliteKeyValueStore.open(file, StoreOptions.DEFAULT)) {
-            check(kv, new CampaignStore(kv, TestKeyspace.campaign(CAMPAIGN)), logs);
+        try (KeyValueStore kv = openStore(directory)) {
+            check(kv, new CampaignStore(kv, TestKeyspace.campaign(campaign)), logs);
         }
     }
 
-    private static CampaignStore seed(KeyValueStore kv) {
-        CampaignStore store = new CampaignStore(kv, TestKeyspace.campaign(CAMPAIGN));
-        store.init(CampaignConfig.of(CAMPAIGN, 8, 1_000), "job-1", RaceParticipant.now());
+    private CampaignStore seed(KeyValueStore kv) {
+        CampaignStore store = new CampaignStore(kv, TestKeyspace.campaign(campaign));
+        store.init(CampaignConfig.of("race", 8, 1_000), "job-1", RaceParticipant.now());
         List<WorkPayload> seeds = new ArrayList<>();
         for (int i = 0; i < SEEDS; i++) {
             seeds.add(payload("race-seed-" + i));

@@ -1,0 +1,44 @@
+package io.frontier.tools.bench;
+
+import java.util.List;
+
+/**
+ * One way of running a campaign that the exploration benchmark compares: which executors, with
+ * or without coverage triage, and what becomes of a child that reached nothing new.
+ *
+ * @param executors the executor kinds in the order of {@code --executor}: {@code symcc},
+ *     {@code afl}, or {@code main} for the target's SymCC build when it has one, else its AFL++ build
+ * @param triage whether children are triaged on the AFL++ build
+ * @param exploration the {@code --exploration} mode (meaningful only with triage)
+ * @param options further creation options
+ */
+record ExplorationArm(String name, List<String> executors, boolean triage, String exploration, List<String> options) {
+
+    /** Every child queued, no triage: the naive closure the predecessor ran. */
+    static final ExplorationArm CLOSURE = new ExplorationArm("closure", List.of("main"), false, "closure", List.of());
+    /** Only children that reached new coverage are kept: Frontier's triage before tiers. */
+    static final ExplorationArm NOVELTY = new ExplorationArm("novelty", List.of("main"), true, "novelty", List.of());
+    /** The default policy: tiers, retries of time-outs, repeats of repeatable executors. */
+    static final ExplorationArm TIERS = new ExplorationArm("tiers", List.of("main"), true, "tiers", List.of());
+    /** AFL++ alone under the default policy, the baseline of a hybrid campaign. */
+    static final ExplorationArm AFL = new ExplorationArm("afl", List.of("afl"), true, "tiers", List.of());
+    /** SymCC and AFL++ together under the default policy. */
+    static final ExplorationArm HYBRID = new ExplorationArm("hybrid", List.of("symcc", "afl"), true, "tiers", List.of());
+
+    /** The default policy with one SymCC pruning map per worker instead of the campaign's shared one. */
+    static final ExplorationArm WORKER_MAP = new ExplorationArm("worker-map", List.of("symcc"), true, "tiers",
+            List.of("--pruning-map", "worker"));
+
+    static final List<ExplorationArm> ALL = List.of(CLOSURE, NOVELTY, TIERS, WORKER_MAP, AFL, HYBRID);
+
+    /** Whether the arm can run on {@code target}: a SymCC arm needs a SymCC build. */
+    boolean runsOn(BenchTarget target) {
+        return target.symcc().isPresent() || !executors.contains("symcc");
+    }
+
+    /** The executor kinds this arm runs on {@code target}, {@code main} resolved. */
+    List<String> kinds(BenchTarget target) {
+        return executors.stream().map(kind -> kind.equals("main") ? (target.symcc().isPresent() ? "symcc" : "afl") : kind)
+                .toList();
+    }
+}

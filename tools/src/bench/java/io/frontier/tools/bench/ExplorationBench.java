@@ -1,0 +1,213 @@
+package io.frontier.tools.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.frontier.store.corpus.ContentHasher;
+import io.frontier.tools.FrontierCommand;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * What each exploration policy reaches on the same target, seeds, workers and budget: the plain
+ * closure (every unique child queued, no triage), novelty only (Frontier's triage before tiers),
+ * the tiers policy, and, with SymCC, AFL++ alone against a hybrid SymCC + AFL++ campaign. Each
+ * arm is one real {@code frontier run} (1 coordinator, {@code workers} workers, the embedded
+ * store) stopped by its wall-time budget or at quiescence; its edges are measured from outside,
+ * with {@code afl-showmap -C} over the inputs it kept in its public corpus, at every checkpoint.
+ *
+ * <p>Prints, per target, the edges of every arm at every checkpoint and the checks of issue 12's
+ * targets, and writes {@code exploration-bench.json}.
+ *
+ * <p>Arguments: the output directory and the project's root. System properties:
+ * {@code exploration.targets} (a JSON file of targets, see {@link BenchTarget#read}; default: the
+ * demo target, built here), {@code exploration.budget} (seconds, default 180),
+ * {@code exploration.workers} (default 2), {@code exploration.checkpoint} (seconds, default 15),
+ * {@code exploration.arms} (default every arm: closure,novelty,tiers,worker-map,afl,hybrid),
+ * {@code exploration.symccLimit} (a SymCC run's time limit in ms, default 10000) and
+ * {@code exploration.aflSeconds} (an afl-fuzz run's length, default 10).
+ */
+public final class ExplorationBench {
+
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private final Path output;
+    private final int budget;
+    private final int workers;
+    private final int checkpoint;
+    private final long symccLimitMillis;
+    private final int aflSeconds;
+
+    private ExplorationBench(Path output) {
+        this.output = output;
+        this.budget = Integer.getInteger("exploration.budget", 180);
+        this.workers = Integer.getInteger("exploration.workers", 2);
+        this.checkpoint = Integer.getInteger("exploration.checkpoint", 15);
+        this.symccLimitMillis = Long.getLong("exploration.symccLimit", 10_000);
+        this.aflSeconds = Integer.getInteger("exploration.aflSeconds", 10);
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path output = Files.createDirectories(Path.of(args[0]));
+        Path projectRoot = Path.of(args[1]).toAbsolutePath().normalize();
+        Path work = Files.createTempDirectory(output, "exploration-");
+        String targetsFile = System.getProperty("exploration.targets", "");
+        List<BenchTarget> targets = targetsFile.isBlank()
+                ? List.of(BenchTarget.demo(projectRoot, Files.createDirectories(work.resolve("demo-bin"))))
+                : BenchTarget.read(Path.of(targetsFile));
+        List<String> armNames = Arrays.asList(System.getProperty("exploration.arms", "closure,novelty,tiers,worker-map,afl,hybrid").split(","));
+        List<ExplorationArm> arms = ExplorationArm.ALL.stream().filter(arm -> armNames.contains(arm.name())).toList();
+        ExplorationBench bench = new ExplorationBench(output);
+        ArrayNode results = JsonNodeFactory.instance.arrayNode();
+        for (BenchTarget target : targets) {
+            results.add(bench.target(target, arms, work.resolve(target.name())));
+        }
+        JSON.writeValue(output.resolve("exploration-bench.json").toFile(), results);
+    }
+
+    private ObjectNode target(BenchTarget target, List<ExplorationArm> arms, Path directory) throws Exception {
+        Map<String, ArmRun> runs = new LinkedHashMap<>();
+        for (ExplorationArm arm : arms) {
+            if (arm.runsOn(target)) {
+                System.out.printf("exploration: %s, arm %s (%s), %d s budget ...%n", target.name(), arm.name(),
+                        String.join("+", arm.kinds(target)), budget);
+                runs.put(arm.name(), run(target, arm, Files.createDirectories(directory.resolve(arm.name()))));
+            }
+        }
+        ObjectNode result = JsonNodeFactory.instance.objectNode();
+        result.put("target", target.name()).put("budgetSeconds", budget).put("workers", workers)
+                .put("checkpointSeconds", checkpoint);
+        print(target, runs, result);
+        return result;
+    }
+
+    private ArmRun run(BenchTarget target, ExplorationArm arm, Path directory) throws Exception {
+        Path campaign = directory.resolve("campaign");
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), FrontierCommand.class.getName(), "run", campaign.toString(),
+                "--coordinators", "1", "--workers", Integer.toString(workers), "--seeds", target.seeds().toString(),
+                "--exploration", arm.exploration(), "--budget-time", Integer.toString(budget),
+                "--max-time", Integer.toString(budget + 300), "--scratch", directory.resolve("scratch").toString()));
+        List<String> kinds = arm.kinds(target);
+        for (String kind : kinds) {
+            command.addAll(List.of("--executor", executor(target, kind, directory).toString()));
+        }
+        command.addAll(List.of("--time-limit", Long.toString(kinds.contains("afl") ? (aflSeconds + 20) * 1000L : symccLimitMillis)));
+        if (arm.triage()) {
+            command.addAll(List.of("--triage", triage(target, directory).toString()));
+        }
+        command.addAll(arm.options());
+        CorpusTimeline timeline = new CorpusTimeline(campaign.resolve("corpus"), distinctSeeds(target.seeds()),
+                checkpoint * 1000L);
+        timeline.start();
+        Process process = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(directory.resolve("run.log").toFile()).start();
+        int exit = process.waitFor();
+        List<CorpusTimeline.Checkpoint> checkpoints = timeline.finish();
+        if (exit != 0) {
+            throw new IllegalStateException("frontier run exited " + exit + "; see " + directory.resolve("run.log"));
+        }
+        ShowmapEdges edges = new ShowmapEdges(target.afl(), target.arguments(), Files.createDirectories(directory.resolve("showmap")));
+        List<double[]> curve = new ArrayList<>();
+        int inputs = 0;
+        for (CorpusTimeline.Checkpoint point : checkpoints) {
+            inputs += point.added().size();
+            curve.add(new double[] {point.seconds(), edges.add(campaign.resolve("corpus"), point.added()), inputs});
+        }
+        JsonNode summary = JSON.readTree(campaign.resolve("reports").resolve("summary-epoch-1.json").toFile());
+        return new ArmRun(arm, curve, summary, status(campaign, directory));
+    }
+
+    /** {@code frontier status --json} of the ended campaign, as a user would read it. */
+    private static JsonNode status(Path campaign, Path directory) throws Exception {
+        Path file = directory.resolve("status.json");
+        Process process = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                System.getProperty("java.class.path"), FrontierCommand.class.getName(), "status", campaign.toString(),
+                "--json").redirectOutput(file.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        if (process.waitFor() != 0) {
+            throw new IllegalStateException("frontier status exited " + process.exitValue() + " for " + campaign);
+        }
+        return JSON.readTree(file.toFile());
+    }
+
+    /** The number of distinct seeds in {@code directory}, each a corpus object once admitted. */
+    private static int distinctSeeds(Path directory) throws IOException {
+        try (Stream<Path> files = Files.list(directory)) {
+            return (int) files.filter(Files::isRegularFile).map(file -> ContentHasher.hashFile(file).digest()).distinct().count();
+        }
+    }
+
+    private Path executor(BenchTarget target, String kind, Path directory) throws IOException {
+        ObjectNode executor = JsonNodeFactory.instance.objectNode();
+        ObjectNode limits = JsonNodeFactory.instance.objectNode().put("addressSpaceMiB", 0).put("cpuSeconds", 0)
+                .put("fileSizeMiB", 64);
+        if (kind.equals("symcc")) {
+            executor.put("type", "symcc").put("target", target.symcc().orElseThrow().toString());
+            ArrayNode arguments = executor.putArray("arguments");
+            target.arguments().forEach(argument -> arguments.add(argument.replace("@@", "{input}")));
+            executor.put("input", "file").put("coverageMap", true).put("linearization", false);
+        } else {
+            executor.put("type", "afl").put("target", target.afl().toString());
+            ArrayNode arguments = executor.putArray("arguments");
+            target.arguments().forEach(arguments::add);
+            executor.put("runSeconds", aflSeconds).put("runExecutions", 0).put("execTimeoutMillis", 1000)
+                    .put("memoryLimitMiB", 0).putNull("dictionary");
+        }
+        executor.putObject("environment");
+        executor.set("limits", limits);
+        Path file = directory.resolve(kind + ".json");
+        JSON.writeValue(file.toFile(), executor);
+        return file;
+    }
+
+    private Path triage(BenchTarget target, Path directory) throws IOException {
+        ObjectNode triage = JsonNodeFactory.instance.objectNode().put("program", target.afl().toString());
+        ArrayNode arguments = triage.putArray("arguments");
+        target.arguments().forEach(arguments::add);
+        triage.put("timeoutMillis", 1000);
+        Path file = directory.resolve("triage.json");
+        JSON.writeValue(file.toFile(), triage);
+        return file;
+    }
+
+    private void print(BenchTarget target, Map<String, ArmRun> runs, ObjectNode result) {
+        System.out.printf("%nexploration: %s, %d workers, %d s budget: edges (afl-showmap -C over the kept corpus)%n",
+                target.name(), workers, budget);
+        StringBuilder header = new StringBuilder(String.format("%8s", "t [s]"));
+        runs.keySet().forEach(name -> header.append(String.format("%10s", name)));
+        System.out.println(header);
+        ArrayNode table = result.putArray("checkpoints");
+        for (int t = 0; t <= budget; t += checkpoint) {
+            StringBuilder row = new StringBuilder(String.format("%8d", t));
+            ObjectNode line = table.addObject().put("seconds", t);
+            for (ArmRun run : runs.values()) {
+                row.append(String.format("%10d", run.edgesAt(t, checkpoint)));
+                line.put(run.arm().name(), run.edgesAt(t, checkpoint));
+            }
+            System.out.println(row);
+        }
+        StringBuilder finals = new StringBuilder(String.format("%8s", "final"));
+        ObjectNode arms = result.putObject("arms");
+        for (ArmRun run : runs.values()) {
+            finals.append(String.format("%10d", run.finalEdges()));
+            arms.set(run.arm().name(), run.describe());
+        }
+        System.out.println(finals);
+        runs.values().forEach(run -> System.out.println("  " + run.arm().name() + ": " + run.describe()));
+        ArrayNode checks = result.putArray("checks");
+        new ExplorationChecks(runs, budget, checkpoint).all().forEach(check -> {
+            System.out.println("  check: " + check);
+            checks.add(check);
+        });
+    }
+}

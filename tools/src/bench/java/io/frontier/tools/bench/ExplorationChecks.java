@@ -1,0 +1,64 @@
+package io.frontier.tools.bench;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Issue 12's targets, checked on one target's arms; each check says met or missed with the
+ * figures it was decided on, or is left out when an arm it needs did not run.
+ */
+final class ExplorationChecks {
+
+    private static final double BUSY_TARGET = 0.90;
+
+    private final Map<String, ArmRun> runs;
+    private final int budget;
+    private final int checkpoint;
+
+    ExplorationChecks(Map<String, ArmRun> runs, int budget, int checkpoint) {
+        this.runs = runs;
+        this.budget = budget;
+        this.checkpoint = checkpoint;
+    }
+
+    List<String> all() {
+        List<String> checks = new ArrayList<>();
+        ArmRun closure = runs.get("closure");
+        ArmRun novelty = runs.get("novelty");
+        ArmRun tiers = runs.get("tiers");
+        if (closure != null && tiers != null) {
+            int seconds = tiers.secondsToReach(closure.finalEdges(), checkpoint, budget);
+            checks.add(String.format("tiers reaches the closure's final %d edges %s (target: within %d s): %s",
+                    closure.finalEdges(), seconds < 0 ? "never" : "at " + seconds + " s", budget / 2,
+                    seconds >= 0 && seconds <= budget / 2 ? "met" : "missed"));
+        }
+        if (novelty != null && tiers != null) {
+            List<String> below = new ArrayList<>();
+            for (int t = 0; t <= budget; t += checkpoint) {
+                if (tiers.edgesAt(t, checkpoint) < novelty.edgesAt(t, checkpoint)) {
+                    below.add(t + " s (" + tiers.edgesAt(t, checkpoint) + " < " + novelty.edgesAt(t, checkpoint) + ")");
+                }
+            }
+            checks.add("tiers at or above novelty at every checkpoint: " + (below.isEmpty() ? "met" : "missed at " + below));
+        }
+        ArmRun workerMap = runs.get("worker-map");
+        if (tiers != null && workerMap != null) {
+            checks.add(String.format("redundant children with the shared pruning map %.1f%% (%d of %d), with a map per"
+                    + " worker %.1f%% (%d of %d); edges %d and %d", tiers.redundantPercent(), tiers.redundant(),
+                    tiers.children(), workerMap.redundantPercent(), workerMap.redundant(), workerMap.children(),
+                    tiers.finalEdges(), workerMap.finalEdges()));
+        }
+        ArmRun afl = runs.get("afl");
+        ArmRun hybrid = runs.get("hybrid");
+        if (afl != null && hybrid != null) {
+            checks.add(String.format("hybrid ends with %d edges, AFL++ alone with %d: %s", hybrid.finalEdges(),
+                    afl.finalEdges(), hybrid.finalEdges() >= afl.finalEdges() ? "met" : "missed"));
+        }
+        if (closure != null && !Double.isNaN(closure.busyFraction())) {
+            checks.add(String.format("closure's workers busy %.1f%% of their time (target: at least %.0f%%): %s",
+                    100 * closure.busyFraction(), 100 * BUSY_TARGET, closure.busyFraction() >= BUSY_TARGET ? "met" : "missed"));
+        }
+        return checks;
+    }
+}
