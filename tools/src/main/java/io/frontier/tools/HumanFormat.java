@@ -7,7 +7,7 @@ import java.util.Locale;
 /**
  * How values read in human output (never in {@code --json}, which keeps them whole): ids and
  * tokens shortened to a prefix that is still unique in practice, Unix times as UTC instants,
- * durations in seconds.
+ * durations in seconds, fractions in percent.
  */
 public final class HumanFormat {
 
@@ -34,6 +34,16 @@ public final class HumanFormat {
             return "-";
         }
         return Instant.ofEpochMilli(Math.round(unixSeconds * 1000)).truncatedTo(ChronoUnit.MILLIS).toString();
+    }
+
+    /** A fraction as a percentage with one decimal, e.g. {@code 93.4%}, or "-" for none. */
+    public static String percent(Double fraction) {
+        return fraction == null ? "-" : String.format(Locale.ROOT, "%.1f%%", 100 * fraction);
+    }
+
+    /** A figure already in percent, with one decimal, e.g. {@code 20.0%}, or "-" for none. */
+    public static String inPercent(Double percent) {
+        return percent == null ? "-" : String.format(Locale.ROOT, "%.1f%%", percent);
     }
 
     /** Seconds with one decimal and a unit, e.g. {@code 12.5s} or {@code -3.0s}, or "-" for none. */

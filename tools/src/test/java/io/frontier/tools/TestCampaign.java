@@ -40,6 +40,7 @@ import io.frontier.store.wire.FindingKind;
 import io.frontier.store.wire.WireCodec;
 import io.frontier.tools.campaign.CampaignDirectory;
 import io.frontier.tools.campaign.JobSummary;
+import io.frontier.tools.campaign.WorkersBusy;
 import io.frontier.worker.executor.testing.FileContractTarget;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -266,10 +267,19 @@ public final class TestCampaign implements AutoCloseable {
      * figures by rank.
      */
     public void writeSummary(long epoch, Map<Integer, Map<String, Long>> coordinators) {
+        writeSummary(epoch, coordinators, Map.of());
+    }
+
+    /**
+     * Writes the summary root leaves when the job of {@code epoch} ends, with {@code coordinators}'
+     * and {@code workers}' figures by rank.
+     */
+    public void writeSummary(long epoch, Map<Integer, Map<String, Long>> coordinators,
+                             Map<Integer, Map<String, Long>> workers) {
         Map<String, Long> totals = new TreeMap<>();
         coordinators.values().forEach(figures -> figures.forEach((name, value) -> totals.merge(name, value, Long::sum)));
-        JobSummary summary = new JobSummary(epoch, 1000, "COMMITTED", 0, null, List.of(), new TreeMap<>(coordinators), Map.of(),
-                List.of(), List.of(), totals);
+        JobSummary summary = new JobSummary(epoch, 1000, "COMMITTED", 0, null, List.of(), new TreeMap<>(coordinators),
+                new TreeMap<>(workers), WorkersBusy.of(workers), List.of(), List.of(), totals);
         try {
             Files.write(JobSummary.file(new CampaignDirectory(directory), epoch), new ObjectMapper().writeValueAsBytes(summary));
         } catch (IOException e) {

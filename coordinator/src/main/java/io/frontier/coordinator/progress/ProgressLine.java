@@ -1,26 +1,41 @@
 package io.frontier.coordinator.progress;
 
+import io.frontier.store.exploration.Tier;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Supplier;
 
 /**
- * Root's progress line, one per interval: executions per second since the previous line, the
- * frontier, edges, findings and each coordinator's share of this job's executions. Holds the
- * previous reading for the rate; owned by root's loop.
+ * Root's progress line, one per interval: executions per second since the previous line, how
+ * busy the workers have been in this job, the frontier per tier, the share of children that
+ * reached nothing new (of those that carried coverage), edges, findings and each coordinator's
+ * share of this job's executions.
+ * Holds the previous reading for the rate; owned by root's loop.
+ *
+ * <p>The busy fraction here is live and approximate: the wall time of the executions this job
+ * has committed over the workers' time since root started. It lags by the executions still
+ * running, and counts the start-up before the first assignment; the exact figure per worker is
+ * in the job's summary.
  */
 public final class ProgressLine {
 
     private final Supplier<ProgressSnapshot> source;
     private final long startNanos;
+    private final int workers;
     private long previousNanos;
     private long previousDone = -1;
 
-    /** @param source reads the campaign from the store (snapshot reads) */
-    public ProgressLine(Supplier<ProgressSnapshot> source, long startNanos) {
+    /**
+     * @param source reads the campaign from the store (snapshot reads)
+     * @param startNanos when this job's root started, by {@link System#nanoTime}
+     * @param workers the job's worker ranks
+     */
+    public ProgressLine(Supplier<ProgressSnapshot> source, long startNanos, int workers) {
         this.source = source;
         this.startNanos = startNanos;
+        this.workers = workers;
         this.previousNanos = startNanos;
     }
 
@@ -32,10 +47,31 @@ public final class ProgressLine {
                 : String.format(Locale.ROOT, "%.1f", (now.done() - previousDone) / seconds);
         previousDone = now.done();
         previousNanos = nowNanos;
-        return String.format("progress: %s, %d executions (%s/s), frontier %d pending (%d in lower tiers) + %d running, edges %d,"
-                        + " findings %d, invalid %d, load %s",
-                elapsed(nowNanos - startNanos), now.done(), rate, now.pending(), now.lowerTiers(), now.running(), now.edges(),
-                now.findings(), now.invalid(), load(now.load()));
+        return String.format("progress: %s, %d executions (%s/s), workers busy %s, frontier %d pending (%s) + %d running,"
+                        + " children redundant %s, edges %d, findings %d, invalid %d, load %s",
+                elapsed(nowNanos - startNanos), now.done(), rate, busy(now.executionMillis(), nowNanos - startNanos),
+                now.pending(), tiers(now.pendingByTier()), now.running(), percent(now.redundant(), now.children()),
+                now.edges(), now.findings(), now.invalid(), load(now.load()));
+    }
+
+    /** The executions' time over the workers' time since the start, or "-" before there is any. */
+    private String busy(long executionMillis, long elapsedNanos) {
+        long workerMillis = workers * (elapsedNanos / 1_000_000);
+        return percent(executionMillis, workerMillis);
+    }
+
+    /** {@code part} of {@code whole} as a whole percentage, or "-" when {@code whole} is 0. */
+    private static String percent(long part, long whole) {
+        return whole <= 0 ? "-" : Math.round(100.0 * part / whole) + "%";
+    }
+
+    /** E.g. {@code new-coverage 5, redundant 4, retry 2, repeat 1}. */
+    private static String tiers(List<Long> pendingByTier) {
+        StringBuilder text = new StringBuilder();
+        for (int tier = 0; tier < pendingByTier.size(); tier++) {
+            text.append(tier == 0 ? "" : ", ").append(Tier.name(tier)).append(' ').append(pendingByTier.get(tier));
+        }
+        return text.toString();
     }
 
     private static String load(Map<Integer, Long> load) {

@@ -563,8 +563,10 @@ public final class CampaignStore {
      * the request's token in this epoch; decides each child's {@link ChildFate}; appends the
      * manifest entry (head and child chunks with their fates, under a fresh versionstamp),
      * indexes the result id, moves the item to {@code committing}, adds one execution to the
-     * load of the item's owner, and counts the declared children ({@link Counter#CHILDREN}) and
-     * those that reached nothing new ({@link Counter#CHILDREN_REDUNDANT}). After it returns, the item can no longer expire, be recovered, be
+     * load of the item's owner, and counts, under that owner and the execution's executor kind
+     * ({@link io.frontier.store.keyspace.ExecutorCounter}), the execution, its wall time, its
+     * children, those that reached nothing new, were known as work already or carried no coverage,
+     * and their new edges. After it returns, the item can no longer expire, be recovered, be
      * claimed or be committed under any other token or result; only completion or abandonment
      * by a coordinator of the current epoch ends it, and any such coordinator can finish it from
      * the manifest (replay), so the holder's crash loses nothing.
@@ -703,9 +705,8 @@ public final class CampaignStore {
      * Ends a committing entry whose kept children (frontier and findings) are all marked
      * promoted: the item becomes {@code done}, each frontier child not yet known becomes pending
      * work exactly once (whichever parent's completion commits first enqueues it), with this
-     * item as its parent and the entry's executor as its origin, each frontier child already
-     * known is counted ({@link Counter#CHILDREN_KNOWN}), and the outcome is written beside the
-     * entry. Redundant children need no mark; neither they nor findings are enqueued.
+     * item as its parent and the entry's executor as its origin, and the outcome is written
+     * beside the entry. Redundant children need no mark; neither they nor findings are enqueued.
      * Any coordinator of the current epoch may call it (replay needs no token).
      * Idempotent: a repeated call returns the stored outcome with {@code repeated} true.
      *

@@ -15,6 +15,7 @@ import io.frontier.store.exploration.Tier;
 import io.frontier.store.exploration.TierRoom;
 import io.frontier.store.keyspace.CampaignKeys;
 import io.frontier.store.keyspace.Counter;
+import io.frontier.store.keyspace.ExecutorCounter;
 import io.frontier.store.keyspace.KeyRange;
 import io.frontier.store.kv.KeyValue;
 import io.frontier.store.kv.ReadTransaction;
@@ -31,13 +32,16 @@ import io.frontier.store.manifest.PromotionMarks;
 import io.frontier.store.manifest.ResultOutcome;
 import io.frontier.store.record.CampaignConfig;
 import io.frontier.store.record.FindingRecord;
+import io.frontier.store.record.Owner;
 import io.frontier.store.record.ResultId;
 import io.frontier.store.corpus.Digest;
 import io.frontier.store.record.WorkPayload;
 import io.frontier.store.record.WorkRecord;
 import io.frontier.store.record.WorkState;
 import io.frontier.store.wire.DeclaredChild;
+import io.frontier.store.wire.Execution;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
@@ -80,7 +84,9 @@ final class Committing {
      * {@link EdgeMap} for the whole batch: a request sees the tuples that earlier requests of the
      * batch admitted. What the decisions read is fetched first, together ({@link #prefetch}): the
      * work records, result index and finding keys serializably, and every edge map shard any
-     * declared coverage falls in by snapshot.
+     * declared coverage falls in by snapshot. Once every decision is taken, the children they let
+     * join the frontier are looked up together, by snapshot, to count those known as work
+     * already ({@link KnownChildren}).
      *
      * <p>What the batch admitted is merged last, with one BIT_OR of the full shard width (4 KiB)
      * per shard it added to, for at most {@link CampaignStore#MAX_EDGE_SHARDS_PER_TRANSACTION}
@@ -94,15 +100,17 @@ final class Committing {
         EdgeMap map = new EdgeMap(shard -> shards.containsKey(shard) ? shards.get(shard)
                 : tx.snapshot().get(keys.edges(shard)));
         Supplier<TierRoom> room = lazily(() -> tierRoom(tx));
+        KnownChildren known = new KnownChildren(keys);
         List<ItemResult<CommitTicket>> results = new ArrayList<>(requests.size());
         for (int i = 0; i < requests.size(); i++) {
             try {
-                CommitTicket ticket = begin(tx, table, map, room, requests.get(i), i, epoch, now);
+                CommitTicket ticket = begin(tx, table, map, room, known, requests.get(i), i, epoch, now);
                 results.add(ticket == null ? null : ItemResult.ok(ticket));
             } catch (FrontierException e) {
                 results.add(ItemResult.failed(e));
             }
         }
+        known.count(tx);
         Map<Integer, byte[]> unmerged = new TreeMap<>();
         int merged = 0;
         for (Map.Entry<Integer, byte[]> addition : map.additions().entrySet()) {
@@ -182,7 +190,7 @@ final class Committing {
      *     not {@linkplain #fits fit}); nothing was written for it then
      */
     private CommitTicket begin(ReadAhead tx, WorkTable table, EdgeMap map, Supplier<TierRoom> room,
-            CommitRequest request, int userVersion, long epoch, double now) {
+            KnownChildren known, CommitRequest request, int userVersion, long epoch, double now) {
         Lease lease = request.lease();
         WorkRecord record = table.require(lease.work());
         if (record.state() == WorkState.COMMITTING || record.state() == WorkState.DONE) {
@@ -213,15 +221,14 @@ final class Committing {
         if (!fits(map, request)) {
             return null;
         }
-        List<Child> children = triage(tx, table, map, room, record, request, epoch, now);
-        table.count(Counter.CHILDREN, record.id(), declared);
-        table.count(Counter.CHILDREN_REDUNDANT, record.id(),
-                children.stream().filter(child -> isRedundant(child.fate())).count());
+        Triaged triaged = triage(tx, table, map, room, record, request, epoch, now);
+        List<Child> children = triaged.children();
         if (request.finding() != null) {
             findings.record(tx, table, FindingRecord.of(record.id(), request.finding(),
                     request.execution().executor(), record.id(), request.result(), epoch, now));
         }
         tx.add(keys.load(record.owner()), 1);
+        countByExecutor(tx, record.owner(), request.execution(), triaged);
         tx.setVersionstampedKey(keys.manifestToStamp(userVersion, 0), ManifestCodecs.ENTRY.encode(entry));
         for (int chunk = 0; chunk < entry.chunks(); chunk++) {
             int from = chunk * ManifestEntry.CHUNK_SIZE;
@@ -231,11 +238,14 @@ final class Committing {
         }
         tx.setVersionstampedValue(keys.result(request.result()), CampaignKeys.versionstampToStamp(userVersion));
         table.write(record, record.committing(request.result()));
+        known.offer(record.owner(), request.execution().executor(), triaged.joined());
         return new CommitTicket(entry, children, false);
     }
 
     /**
-     * The fate of each declared child, in order: a child with a finding is a
+     * The fate of each declared child, in order, with the count of those that reached nothing
+     * new and of those without coverage, and the children that join the frontier on their own: a
+     * child with a finding is a
      * {@linkplain ChildFate#FINDING finding}, recorded (once per signature and input) and counted;
      * a child without coverage joins the frontier untriaged; any other child joins the frontier
      * if its coverage holds a tuple {@code map} does not, with the edges it reached first as its
@@ -244,24 +254,69 @@ final class Committing {
      * coverage is not admitted into the map: the map describes the inputs kept as work, and a
      * sibling that reaches the same tuples without crashing is worth running.
      */
-    private List<Child> triage(Transaction tx, WorkTable table, EdgeMap map, Supplier<TierRoom> room,
+    private Triaged triage(Transaction tx, WorkTable table, EdgeMap map, Supplier<TierRoom> room,
             WorkRecord record, CommitRequest request, long epoch, double now) {
         List<Child> children = new ArrayList<>(request.children().size());
+        List<Digest> joined = new ArrayList<>();
+        int redundant = 0;
+        int untriaged = 0;
         for (DeclaredChild declared : request.children()) {
             if (declared.finding() != null) {
                 findings.record(tx, table, FindingRecord.of(declared.digest(), declared.finding(),
                         request.execution().executor(), record.id(), request.result(), epoch, now));
                 children.add(new Child(declared.digest(), declared.size(), ChildFate.FINDING, 0));
             } else if (declared.coverage() == null) {
+                untriaged++;
+                joined.add(declared.digest());
                 children.add(Child.frontier(declared.digest(), declared.size()));
             } else {
                 Novelty novelty = map.admit(declared.coverage());
-                children.add(novelty.any()
-                        ? new Child(declared.digest(), declared.size(), ChildFate.FRONTIER, novelty.edges())
-                        : new Child(declared.digest(), declared.size(), redundantFate(room, declared.size()), 0));
+                if (novelty.any()) {
+                    joined.add(declared.digest());
+                    children.add(new Child(declared.digest(), declared.size(), ChildFate.FRONTIER, novelty.edges()));
+                } else {
+                    redundant++;
+                    children.add(new Child(declared.digest(), declared.size(), redundantFate(room, declared.size()), 0));
+                }
             }
         }
-        return children;
+        return new Triaged(children, redundant, untriaged, joined);
+    }
+
+    /**
+     * The children of one commit decision as triage decided them, how many of them reached
+     * nothing new ({@code redundant}, whatever fate the exploration mode gave them) or carried no
+     * coverage to judge ({@code untriaged}), and those that join the frontier on their own
+     * ({@code joined}: new coverage or none to judge), which may still be copies of known work.
+     */
+    private record Triaged(List<Child> children, int redundant, int untriaged, List<Digest> joined) {
+
+        long newEdges() {
+            return children.stream().mapToLong(Child::newEdges).sum();
+        }
+    }
+
+    /**
+     * Counts one committed execution under its coordinator and executor kind: the execution,
+     * its wall time, its children, those that reached nothing new or carried no coverage, and
+     * the edges they reached first (those known as work already are counted for the whole
+     * transaction by {@link KnownChildren}). Atomic ADDs that no transaction reads serializably, in the
+     * decision's own transaction, so each result moves them once and no two decisions conflict.
+     */
+    private void countByExecutor(Transaction tx, Owner owner, Execution execution, Triaged triaged) {
+        String kind = execution.executor();
+        tx.add(keys.executorCount(owner, kind, ExecutorCounter.EXECUTIONS), 1);
+        Map<ExecutorCounter, Long> amounts = new EnumMap<>(ExecutorCounter.class);
+        amounts.put(ExecutorCounter.EXECUTION_MILLIS, execution.wallMillis());
+        amounts.put(ExecutorCounter.CHILDREN, (long) triaged.children().size());
+        amounts.put(ExecutorCounter.REDUNDANT, (long) triaged.redundant());
+        amounts.put(ExecutorCounter.UNTRIAGED, (long) triaged.untriaged());
+        amounts.put(ExecutorCounter.NEW_EDGES, triaged.newEdges());
+        amounts.forEach((counter, amount) -> {
+            if (amount > 0) {
+                tx.add(keys.executorCount(owner, kind, counter), amount);
+            }
+        });
     }
 
     /**
@@ -274,11 +329,6 @@ final class Committing {
             case NOVELTY -> ChildFate.REDUNDANT;
             case TIERS -> room.get().take(size) ? ChildFate.DEFERRED : ChildFate.DROPPED;
         };
-    }
-
-    /** True if a child of {@code fate} reached no new coverage on arrival. */
-    private static boolean isRedundant(ChildFate fate) {
-        return fate == ChildFate.REDUNDANT || fate == ChildFate.DEFERRED || fate == ChildFate.DROPPED;
     }
 
     /** The lower tiers' room, from their counters read by snapshot. */
@@ -517,15 +567,11 @@ final class Committing {
         }
         budget[0] -= frontier.size();
         List<Child> fresh = new ArrayList<>();
-        long known = 0;
         for (Child child : frontier) {
             if (!table.exists(child.digest())) {
                 fresh.add(child);
-            } else if (child.fate() == ChildFate.FRONTIER) {
-                known++;
             }
         }
-        table.count(Counter.CHILDREN_KNOWN, work, known);
         String origin = entry.execution().executor();
         List<Digest> enqueued = new ArrayList<>();
         for (Child child : fresh) {

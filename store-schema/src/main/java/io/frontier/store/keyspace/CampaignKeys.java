@@ -15,6 +15,7 @@ import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.regex.Pattern;
 
 /**
  * Encoders and decoders for every key of one campaign (see {@link CampaignSubspace} for the
@@ -33,6 +34,8 @@ public final class CampaignKeys {
     public static final int EDGE_SHARDS = Coverage.MAX_EDGES / EDGE_SHARD_BYTES;
 
     private static final HexFormat HEX = HexFormat.of();
+    /** An executor kind as results name it ({@code symcc}, {@code afl}, {@code command}). */
+    private static final Pattern EXECUTOR = Pattern.compile("[a-z][a-z_]{0,31}");
 
     private final Tuple prefix;
     private final byte[] prefixBytes;
@@ -377,6 +380,33 @@ public final class CampaignKeys {
         return range(sub(CampaignSubspace.LOAD));
     }
 
+    /** {@code counter} of the executions of {@code executor} that the coordinator {@code owner} committed. */
+    public byte[] executorCount(Owner owner, String executor, ExecutorCounter counter) {
+        if (executor == null || !EXECUTOR.matcher(executor).matches()) {
+            throw new IllegalArgumentException("executor kind is not 1 to 32 characters of [a-z_], got " + executor);
+        }
+        return key(CampaignSubspace.EXECUTOR_COUNTS, owner.name(), executor, counter.number());
+    }
+
+    public ExecutorCountKey decodeExecutorCount(byte[] key) {
+        List<Object> items = expect(key, CampaignSubspace.EXECUTOR_COUNTS, 3);
+        ExecutorCounter counter = items.get(3) instanceof Long number ? ExecutorCounter.fromNumber(number) : null;
+        if (!(items.get(1) instanceof String name) || !(items.get(2) instanceof String executor)
+                || !EXECUTOR.matcher(executor).matches() || counter == null) {
+            throw malformed(key, "executor count key names no owner, executor kind or known counter");
+        }
+        try {
+            return new ExecutorCountKey(Owner.of(name), executor, counter);
+        } catch (FrontierException e) {
+            throw malformed(key, e.getMessage());
+        }
+    }
+
+    /** Every executor count, by owner, then executor kind, then counter. */
+    public KeyRange executorCounts() {
+        return range(sub(CampaignSubspace.EXECUTOR_COUNTS));
+    }
+
     /** The marker of {@code result}, written once when it is counted as an invalid result. */
     public byte[] invalid(ResultId result) {
         return key(CampaignSubspace.INVALID, result.bytes());
@@ -420,9 +450,9 @@ public final class CampaignKeys {
     }
 
     /**
-     * The integer an atomic ADD left in {@code value} (a counter shard or a load): 8-byte
-     * little-endian two's complement, a shorter value zero-padded and a longer one cut, as ADD
-     * itself reads it.
+     * The integer an atomic ADD left in {@code value} (a counter shard, a load or an executor
+     * count): 8-byte little-endian two's complement, a shorter value zero-padded and a longer one
+     * cut, as ADD itself reads it.
      */
     public static long decodeSum(byte[] value) {
         byte[] padded = Arrays.copyOf(value, Long.BYTES);

@@ -43,8 +43,11 @@ package io.frontier.store.keyspace;
  *  │                                               more (tier 0 stays in READY)
  *  ├─ 22 PRUNING     (shard)                     → SymCC pruning map shard: 4096 bytes of the
  *  │                                               shared map, merged with full-width BIT_OR only
- *  └─ 23 PRUNING_POLICY                          → PruningPolicy JSON, written with CONFIG;
- *                                                  absent in campaigns created before shared maps
+ *  ├─ 23 PRUNING_POLICY                          → PruningPolicy JSON, written with CONFIG;
+ *  │                                               absent in campaigns created before shared maps
+ *  └─ 24 EXECUTOR_COUNTS (owner, executor, counter) → 8-byte little-endian, atomic ADD: what the
+ *                                                  executions of one executor kind committed by
+ *                                                  that coordinator amount to
  * </pre>
  *
  * <p>LEASED orders by epoch first, so one range read finds every lease of an older epoch and
@@ -54,7 +57,8 @@ package io.frontier.store.keyspace;
  * bug list together; a commit decision reads a FINDING key serializably, so each is written and
  * counted once. EDGES and LOAD are only ever merged with atomic mutations, and commit decisions
  * read EDGES by snapshot only, so coordinators that add coverage or executions at the same time
- * do not conflict (two may then both admit an input for the same new tuple; none is lost).
+ * do not conflict (two may then both admit an input for the same new tuple; none is lost);
+ * EXECUTOR_COUNTS likewise, and each of its keys is written by the one coordinator it names.
  * HEARTBEAT is written blind and read only by snapshot, so a beat conflicts with nothing but an
  * epoch bump. TIERED orders by tier and then by size class, so one range read from its start
  * finds the lowest non-empty tier's smallest inputs. PRUNING, like EDGES, is only ever merged
@@ -85,7 +89,8 @@ public enum CampaignSubspace {
     EXPLORATION(20),
     TIERED(21),
     PRUNING(22),
-    PRUNING_POLICY(23);
+    PRUNING_POLICY(23),
+    EXECUTOR_COUNTS(24);
 
     private final long number;
 

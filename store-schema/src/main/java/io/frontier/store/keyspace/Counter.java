@@ -5,9 +5,8 @@ import io.frontier.store.record.WorkState;
 /**
  * The campaign's counters, each spread over {@link CampaignKeys#COUNTER_SHARDS} keys updated
  * with atomic ADD: one per work state, two for worker results rejected as invalid, one for
- * findings, the items and bytes pending in the lower tiers, and three for the children of
- * committed results (how many, and how many of them were redundant). Numbers are only ever
- * appended.
+ * findings, and the items and bytes pending in the lower tiers. Numbers
+ * are only ever appended.
  */
 public enum Counter {
     PENDING(0),
@@ -35,22 +34,7 @@ public enum Counter {
     /** Items pending in tier 3 (repeated runs). */
     PENDING_TIER_3(10),
     /** Input bytes of the items pending in tiers 1 and up, which the campaign's cap bounds. */
-    TIERED_BYTES(11),
-    /**
-     * Children declared by results whose commit decision was taken, counted with the decision
-     * (so once per decision; a decision later abandoned and taken again counts again).
-     */
-    CHILDREN(12),
-    /**
-     * Of those, children that reached no new coverage on arrival: redundant, deferred to tier 1
-     * or dropped over the cap. Only triaged children can be.
-     */
-    CHILDREN_REDUNDANT(13),
-    /**
-     * Children that joined the frontier but were known as work already when their entry
-     * completed: the same bytes another result found first. Counted with the completion.
-     */
-    CHILDREN_KNOWN(14);
+    TIERED_BYTES(11);
 
     private final long number;
 

@@ -5,6 +5,7 @@ import static io.frontier.store.campaign.CampaignFixtures.id;
 import static io.frontier.store.campaign.CampaignFixtures.payload;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.entry;
 
 import io.frontier.store.corpus.Digest;
 import io.frontier.store.coverage.Coverage;
@@ -26,6 +27,9 @@ import io.frontier.store.record.Token;
 import io.frontier.store.record.WorkRecord;
 import io.frontier.store.record.WorkState;
 import io.frontier.store.view.EdgeMapView;
+import io.frontier.store.view.ExecutorTallies;
+import io.frontier.store.view.ExecutorTally;
+import io.frontier.store.view.ExecutorTallyView;
 import io.frontier.store.view.Load;
 import io.frontier.store.view.LoadView;
 import io.frontier.store.wire.DeclaredChild;
@@ -220,7 +224,7 @@ public abstract class CampaignTriageConformance {
     }
 
     @Test
-    void theChildCountersCountDeclaredChildrenRedundantOnesAndFrontierChildrenKnownBeforeEachOnce() {
+    void theChildCountsCountDeclaredChildrenThoseThatReachedNothingNewAndCopiesOfKnownWorkEachOnce() {
         Lease a = leased("a", ALICE);
         Lease b = leased("b", ALICE);
         ResultId first = ResultId.random();
@@ -230,7 +234,7 @@ public abstract class CampaignTriageConformance {
         store.complete(epoch, a.work(), first, T0);
         ResultId second = ResultId.random();
         CommitRequest again = request(b, second, null, covered("c2", Coverage.tuple(3, 1)),
-                DeclaredChild.untriaged(id("u"), 1), covered("c3", Coverage.tuple(4, 1)));
+                DeclaredChild.untriaged(id("u"), 1), covered("c3", Coverage.tuple(4, 1)), covered("c1", Coverage.tuple(3, 1)));
 
         store.beginCommit(epoch, again, T0);
         store.beginCommit(epoch, again, T0);
@@ -238,9 +242,25 @@ public abstract class CampaignTriageConformance {
         store.complete(epoch, b.work(), second, T0);
         store.complete(epoch, b.work(), second, T0);
 
-        assertThat(store.counts().get(Counter.CHILDREN)).as("every declared child, each decision once").isEqualTo(5);
-        assertThat(store.counts().get(Counter.CHILDREN_REDUNDANT)).as("c2 reached nothing new").isEqualTo(1);
-        assertThat(store.counts().get(Counter.CHILDREN_KNOWN)).as("u was known when b completed").isEqualTo(1);
+        ExecutorTally afl = new ExecutorTallyView(kv, keys).read().byExecutor().get("afl");
+        assertThat(afl.children()).as("every declared child, each decision once").isEqualTo(6);
+        assertThat(afl.redundant()).as("c2 and c1 reached nothing new").isEqualTo(2);
+        assertThat(afl.knownBefore()).as("u was work when b's decision was taken; c1 is counted once, as redundant")
+                .isEqualTo(1);
+        assertThat(afl.redundantRatio()).isEqualTo(3.0 / 6);
+    }
+
+    @Test
+    void aChildThatAnEarlierDecisionOfTheSameTransactionDeclaredIsACopyOfKnownWork() {
+        Lease a = leased("a", ALICE);
+        Lease b = leased("b", BOB);
+        store.beginCommits(epoch, List.of(request(a, DeclaredChild.untriaged(id("v"), 1), covered("c1", Coverage.tuple(3, 1))),
+                request(b, DeclaredChild.untriaged(id("v"), 1), covered("c1", Coverage.tuple(4, 1)))), T0);
+
+        ExecutorTallies tallies = new ExecutorTallyView(kv, keys).read();
+        assertThat(tallies.byOwner().get(ALICE.name()).get("afl").knownBefore()).as("a declared v first").isZero();
+        assertThat(tallies.byOwner().get(BOB.name()).get("afl").knownBefore())
+                .as("v and c1 (which reached a new tuple) were declared by a in the same transaction").isEqualTo(2);
     }
 
     // ---- findings --------------------------------------------------------------------------
@@ -358,6 +378,29 @@ public abstract class CampaignTriageConformance {
         store.beginCommits(epoch, List.of(request(b), request(c), request(new Lease(a.work(), Token.random()))), T0);
         assertThat(new LoadView(kv, keys).read().loads()).containsExactly(new Load(ALICE, 1), new Load(BOB, 2));
         assertThat(new LoadView(kv, keys).read().total()).isEqualTo(3);
+    }
+
+    @Test
+    void everyCommitDecisionTalliesItsExecutionAndChildrenUnderItsCoordinatorAndExecutorKindOnce() {
+        Lease a = leased("a", ALICE);
+        Lease b = leased("b", BOB);
+        CommitRequest first = request(a, ResultId.random(), null,
+                covered("c1", Coverage.tuple(3, 1), Coverage.tuple(4, 1)), covered("c2", Coverage.tuple(3, 1)),
+                DeclaredChild.untriaged(id("c3"), 2), crashing("boom", SEGV));
+        store.beginCommit(epoch, first, T0);
+        store.beginCommit(epoch, first, T0);
+        store.beginCommit(epoch, new CommitRequest(b, ResultId.random(), ".stage-1/4/x",
+                List.of(covered("c4", Coverage.tuple(4, 1))), new Execution("symcc", "ok", 0, false, 250, false), null), T0);
+
+        ExecutorTallies tallies = new ExecutorTallyView(kv, keys).read();
+        ExecutorTally afl = new ExecutorTally(1, 1000, 4, 1, 0, 1, 2);
+        ExecutorTally symcc = new ExecutorTally(1, 250, 1, 1, 0, 0, 0);
+        assertThat(tallies.blocked()).isEmpty();
+        assertThat(tallies.byOwner()).containsOnlyKeys(ALICE.name(), BOB.name());
+        assertThat(tallies.byOwner().get(ALICE.name())).containsExactly(entry("afl", afl));
+        assertThat(tallies.byExecutor()).containsExactly(entry("afl", afl), entry("symcc", symcc));
+        assertThat(tallies.totalOf(List.of(BOB))).isEqualTo(symcc);
+        assertThat(tallies.total().redundantRatio()).as("c2 and c4 of five children").isEqualTo(2.0 / 5);
     }
 
     // ---- idempotence -----------------------------------------------------------------------

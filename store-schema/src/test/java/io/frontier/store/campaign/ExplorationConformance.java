@@ -3,6 +3,7 @@ package io.frontier.store.campaign;
 import static io.frontier.store.campaign.CampaignFixtures.id;
 import static io.frontier.store.campaign.CampaignFixtures.payload;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.entry;
 import static org.assertj.core.api.Assertions.tuple;
 
 import io.frontier.store.corpus.Digest;
@@ -23,12 +24,16 @@ import io.frontier.store.record.Owner;
 import io.frontier.store.record.ResultId;
 import io.frontier.store.record.WorkRecord;
 import io.frontier.store.record.WorkState;
+import io.frontier.store.view.ExecutorTally;
+import io.frontier.store.view.ExecutorTallyView;
 import io.frontier.store.view.ManifestRecord;
 import io.frontier.store.view.ManifestView;
 import io.frontier.store.wire.DeclaredChild;
 import io.frontier.store.wire.Execution;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
@@ -215,6 +220,20 @@ public abstract class ExplorationConformance {
         Completion done = run(seedClaimed("a"), COMMAND, reaching("new", 3, 5), reaching("same", 4, 5));
         assertThat(done.enqueued()).containsExactlyInAnyOrder(id("new"), id("same"));
         assertThat(store.work(id("same")).tier()).isEqualTo(Tier.NEW_COVERAGE);
+    }
+
+    @Test
+    void inAClosureAChildThatReachedNothingNewCountsAsRedundantAndNeverAlsoAsKnownBefore() throws Exception {
+        create(TIERS.withMode(Exploration.CLOSURE));
+        store.admitSeed(epoch, payload("a"));
+        store.admitSeed(epoch, payload("b"));
+        Map<Digest, WorkRecord> seeds = new HashMap<>();
+        store.claim(epoch, ALICE, Set.of(), 2, T0, TTL).granted().forEach(record -> seeds.put(record.id(), record));
+        run(seeds.get(id("a")), COMMAND, reaching("new", 3, 5), reaching("same", 4, 5));
+        run(seeds.get(id("b")), COMMAND, reaching("same", 4, 5), reaching("fresh", 2, 6),
+                DeclaredChild.untriaged(id("new"), 3));
+        assertThat(new ExecutorTallyView(kv, keys).read().byExecutor()).as("\"same\" twice redundant, \"new\" a copy")
+                .containsExactly(entry("command", new ExecutorTally(2, 20, 5, 2, 1, 1, 2)));
     }
 
     // ---- rounds ----------------------------------------------------------------------------

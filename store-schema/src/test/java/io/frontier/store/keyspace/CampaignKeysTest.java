@@ -147,6 +147,31 @@ class CampaignKeysTest {
     }
 
     @Test
+    void executorCountKeyRoundTripsAndListsByOwnerThenExecutor() {
+        Owner owner = Owner.of("epoch-3/rank-1");
+        byte[] key = keys.executorCount(owner, "symcc", ExecutorCounter.REDUNDANT);
+        assertThat(keys.decodeExecutorCount(key)).isEqualTo(new ExecutorCountKey(owner, "symcc", ExecutorCounter.REDUNDANT));
+        assertThat(keys.subspaceOf(key)).isEqualTo(CampaignSubspace.EXECUTOR_COUNTS);
+        assertInside(key, keys.executorCounts());
+        assertThat(Arrays.compareUnsigned(keys.executorCount(owner, "afl", ExecutorCounter.NEW_EDGES), key)).isNegative();
+        assertThatThrownBy(() -> keys.executorCount(owner, "Sym-CC", ExecutorCounter.CHILDREN))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> keys.decodeExecutorCount(keys.load(owner))).isInstanceOf(CorruptRecordException.class);
+        byte[] unknownCounter = Tuple.from("frontier", "campaign", "test", CampaignSubspace.EXECUTOR_COUNTS.number(),
+                owner.name(), "symcc", 99L).pack();
+        assertThatThrownBy(() -> keys.decodeExecutorCount(unknownCounter)).isInstanceOf(CorruptRecordException.class)
+                .hasMessageContaining("known counter");
+    }
+
+    @Test
+    void executorCounterNumbersAreUniqueAndOnlyAppended() {
+        long expected = 0;
+        for (ExecutorCounter counter : ExecutorCounter.values()) {
+            assertThat(counter.number()).isEqualTo(expected++);
+        }
+    }
+
+    @Test
     void findingKeysOfOneSignatureListTogether() {
         assertThat(keys.subspaceOf(keys.finding("stack:00aa", ID))).isEqualTo(CampaignSubspace.FINDING);
         assertInside(keys.finding("stack:00aa", ID), keys.findings());

@@ -1,8 +1,10 @@
 package io.frontier.tools.campaign;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.frontier.coordinator.termination.Outcome;
 import io.frontier.store.error.FrontierException;
 import io.frontier.store.record.StrictJson;
@@ -24,21 +26,25 @@ import java.util.stream.Stream;
  * job ended, every coordinator's figures and every worker's, and their totals.
  *
  * @param wallMillis root's time from the start of its loop (before replay) to the end of the job
+ * @param busy the workers' busy fractions, from their figures; null in a summary written before
+ *        Frontier recorded them
  * @param totals sums over all coordinators of their counts (executions, children, invalid
  *        results, quarantined workers, idle time…)
  */
 public record JobSummary(long epoch, long wallMillis, String ending, int exitCode, String reason, List<String> failures,
                          Map<Integer, Map<String, Long>> coordinators, Map<Integer, Map<String, Long>> workers,
-                         List<Integer> missingWorkers, List<Integer> unanswered, Map<String, Long> totals) {
+                         WorkersBusy busy, List<Integer> missingWorkers, List<Integer> unanswered,
+                         Map<String, Long> totals) {
 
     private static final ObjectMapper MAPPER = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
 
     private static final String PREFIX = "summary-epoch-";
+    private static final String BUSY = "busy";
     private static final String SUFFIX = ".json";
 
-    /** Builds the summary from root's outcome and writes it; returns the file. */
-    public static Path write(CampaignDirectory directory, long epoch, long wallMillis, Outcome outcome,
-                             Map<String, Long> rootCounts) {
+    /** Builds the summary from root's outcome and writes it; returns it. */
+    public static JobSummary write(CampaignDirectory directory, long epoch, long wallMillis, Outcome outcome,
+                                   Map<String, Long> rootCounts) {
         Map<Integer, Map<String, Long>> coordinators = new TreeMap<>();
         Map<Integer, Map<String, Long>> workers = new TreeMap<>();
         List<Integer> missing = new java.util.ArrayList<>();
@@ -53,7 +59,7 @@ public record JobSummary(long epoch, long wallMillis, String ending, int exitCod
         Map<String, Long> totals = new TreeMap<>();
         coordinators.values().forEach(counts -> counts.forEach((name, value) -> totals.merge(name, value, Long::sum)));
         JobSummary summary = new JobSummary(epoch, wallMillis, outcome.ending().name(), outcome.exitCode(), outcome.reason(),
-                outcome.failures(), coordinators, workers, missing, outcome.unanswered(), totals);
+                outcome.failures(), coordinators, workers, WorkersBusy.of(workers), missing, outcome.unanswered(), totals);
         Path file = file(directory, epoch);
         try {
             Files.createDirectories(file.getParent());
@@ -61,7 +67,7 @@ public record JobSummary(long epoch, long wallMillis, String ending, int exitCod
         } catch (IOException e) {
             throw new FrontierException("job summary cannot be written", e).with("file", file);
         }
-        return file;
+        return summary;
     }
 
     /** Where root writes the summary of the job of {@code epoch}. */
@@ -95,10 +101,17 @@ public record JobSummary(long epoch, long wallMillis, String ending, int exitCod
         }
     }
 
-    /** Reads a summary strictly, or fails naming the file. */
+    /**
+     * Reads a summary strictly, or fails naming the file. A summary written before Frontier
+     * recorded the workers' busy fractions reads with {@code busy} null.
+     */
     public static JobSummary read(Path file) {
         try {
-            return StrictJson.mapper().readValue(file.toFile(), JobSummary.class);
+            JsonNode tree = StrictJson.mapper().readTree(file.toFile());
+            if (tree instanceof ObjectNode fields && !fields.has(BUSY)) {
+                fields.putNull(BUSY);
+            }
+            return StrictJson.mapper().treeToValue(tree, JobSummary.class);
         } catch (IOException e) {
             throw new FrontierException("job summary cannot be read", e).with("file", file)
                     .with("problem", e.getMessage().lines().findFirst().orElse(""));

@@ -9,6 +9,7 @@ import io.frontier.store.kv.StoreOptions;
 import io.frontier.store.kv.StoreUrl;
 import io.frontier.store.view.EdgeMapView;
 import io.frontier.store.view.FindingsView;
+import io.frontier.store.view.ExecutorTallyView;
 import io.frontier.store.view.LoadView;
 import io.frontier.store.view.PruningMapView;
 import io.frontier.store.view.ManifestView;
@@ -101,6 +102,10 @@ public final class OpenCampaign implements AutoCloseable {
 
     public LoadView loads() {
         return new LoadView(kv, store.keys());
+    }
+
+    public ExecutorTallyView executorTallies() {
+        return new ExecutorTallyView(kv, store.keys());
     }
 
     public WorkView work() {

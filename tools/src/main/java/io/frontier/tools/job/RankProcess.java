@@ -98,8 +98,9 @@ final class RankProcess {
             System.out.printf("coordinator %d: %s exit=%d %s%n", link.rank(), outcome.ending(), outcome.exitCode(),
                     coordinator.counts());
             if (link.rank() == 0) {
-                Path summary = JobSummary.write(directory, epoch, wallMillis, outcome, coordinator.counts());
-                System.out.printf("summary: %s%n", summary);
+                JobSummary summary = JobSummary.write(directory, epoch, wallMillis, outcome, coordinator.counts());
+                System.out.printf("%s%n", summary.busy().describe());
+                System.out.printf("summary: %s%n", JobSummary.file(directory, epoch));
             }
             if (outcome.clean()) {
                 link.finish();

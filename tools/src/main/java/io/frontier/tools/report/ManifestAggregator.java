@@ -11,15 +11,18 @@ import java.util.TreeMap;
 
 /**
  * Folds manifest entries, fed one at a time in commit order, into the report's figures: counts,
- * the timeline, executions per frontier depth and per coordinator.
+ * the timeline, executions and new edges per executor kind over time, executions per frontier
+ * depth and per coordinator.
  *
- * <p>What it holds does not grow with the number of entries: {@link TimeBuckets}, a
- * {@link DepthTracker} for the inputs waiting to run, and one sum per depth and per coordinator.
+ * <p>What it holds does not grow with the number of entries: {@link TimeBuckets},
+ * {@link ExecutorSeries}, a {@link DepthTracker} for the inputs waiting to run, and one sum per
+ * depth and per coordinator.
  * Not thread-safe.
  */
 final class ManifestAggregator {
 
     private final TimeBuckets timeline = new TimeBuckets();
+    private final ExecutorSeries byExecutor = new ExecutorSeries();
     private final DepthTracker depths = new DepthTracker();
     private final TreeMap<Integer, Long> perDepth = new TreeMap<>();
     private final TreeMap<String, Sums> perOwner = new TreeMap<>();
@@ -76,6 +79,7 @@ final class ManifestAggregator {
         firstCommitAt = firstCommitAt == null ? at : Math.min(firstCommitAt, at);
         lastCommitAt = lastCommitAt == null ? at : Math.max(lastCommitAt, at);
         timeline.add(Math.round(at * 1000), newEdges, depth);
+        byExecutor.add(Math.round(at * 1000), entry.execution().executor(), newEdges);
     }
 
     /** Counts {@code entries} manifest entries that could not be read. */
@@ -154,6 +158,10 @@ final class ManifestAggregator {
 
     ReportData.Timeline timeline() {
         return new ReportData.Timeline(timeline.width(), timeline.points());
+    }
+
+    ReportData.Series executorSeries() {
+        return new ReportData.Series(byExecutor.width(), byExecutor.executors(), byExecutor.points());
     }
 
     List<ReportData.DepthCount> depths() {

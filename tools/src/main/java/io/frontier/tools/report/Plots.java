@@ -6,7 +6,8 @@ import java.util.Locale;
 
 /**
  * The report's plots as inline SVG, drawn here from numbers so the page needs no script and no
- * network: a line over time, vertical bars over a numeric axis, and ranked horizontal bars. Every
+ * network: a line over time, several named lines over time, vertical bars over a numeric axis,
+ * and ranked horizontal bars. Every
  * text is escaped with {@link Html#escape}. Each plot is an {@code <svg>} element with the given
  * id, a {@code <title>} and fixed width; a plot without data says so instead of drawing axes.
  */
@@ -24,6 +25,10 @@ final class Plots {
     private static final int BAR_PITCH = 22;
     private static final String LINE = "#2f6fb0";
     private static final String FILL = "#4a90d9";
+    /** The colours of the lines of one plot, in order; the first is {@link #LINE}. */
+    static final List<String> PALETTE = List.of(LINE, "#d9822b", "#3a9e4f", "#b23a48", "#7d5ba6", "#6b6b6b");
+    /** Room for a legend entry at the top right: its mark and about fifteen characters. */
+    private static final int LEGEND_WIDTH = 110;
 
     private Plots() {
     }
@@ -34,6 +39,10 @@ final class Plots {
 
     /** One horizontal bar. */
     record Bar(String label, long value) {
+    }
+
+    /** One named line of a plot with several. */
+    record Line(String label, List<Point> points) {
     }
 
     /**
@@ -51,20 +60,56 @@ final class Plots {
         Ticks yTicks = Ticks.covering(points.stream().mapToDouble(Point::y).max().orElse(0), true);
         Frame frame = new Frame(WIDTH, HEIGHT, LEFT, xTicks.end(), yTicks.end());
         frame.axes(svg, xTicks, 0, yTicks, "time since the first commit (" + unit.label + ")", yLabel);
+        series(svg, frame, unit, points, LINE);
+        return svg.append("</svg>").toString();
+    }
+
+    /**
+     * Several lines over time on one pair of axes, as {@link #timeLine} draws one: each in a colour
+     * of its own, in the order given (the {@link #PALETTE} repeats after its last), named in a
+     * legend at the top right. A plot whose lines have no point says so instead of drawing axes.
+     */
+    static String timeLines(String id, String title, String yLabel, List<Line> lines) {
+        StringBuilder svg = open(id, title, WIDTH, HEIGHT);
+        List<Point> all = lines.stream().flatMap(line -> line.points().stream()).toList();
+        if (all.isEmpty()) {
+            return empty(svg, "no committed results yet");
+        }
+        double span = all.stream().mapToDouble(Point::x).max().orElse(0);
+        TimeUnit unit = TimeUnit.fitting(span);
+        Ticks xTicks = Ticks.covering(span / unit.seconds, false);
+        Ticks yTicks = Ticks.covering(all.stream().mapToDouble(Point::y).max().orElse(0), true);
+        Frame frame = new Frame(WIDTH, HEIGHT, LEFT, xTicks.end(), yTicks.end());
+        frame.axes(svg, xTicks, 0, yTicks, "time since the first commit (" + unit.label + ")", yLabel);
+        for (int i = 0; i < lines.size(); i++) {
+            series(svg, frame, unit, lines.get(i).points(), PALETTE.get(i % PALETTE.size()));
+        }
+        for (int i = 0; i < lines.size(); i++) {
+            int x = WIDTH - RIGHT - LEGEND_WIDTH;
+            int y = TOP + 4 + i * 16;
+            svg.append("<rect class=\"legend-mark\" x=\"").append(x).append("\" y=\"").append(y)
+                    .append("\" width=\"10\" height=\"10\" fill=\"").append(PALETTE.get(i % PALETTE.size())).append("\"/>");
+            svg.append("<text class=\"legend\" x=\"").append(x + 14).append("\" y=\"").append(y + 9).append("\">")
+                    .append(Html.escape(lines.get(i).label())).append("</text>");
+        }
+        return svg.append("</svg>").toString();
+    }
+
+    /** One line through {@code points} in {@code colour}, with a dot on each point when there are few. */
+    private static void series(StringBuilder svg, Frame frame, TimeUnit unit, List<Point> points, String colour) {
         StringBuilder path = new StringBuilder();
         for (Point point : points) {
             path.append(path.length() == 0 ? "M" : " L").append(fmt(frame.x(point.x() / unit.seconds))).append(',')
                     .append(fmt(frame.y(point.y())));
         }
-        svg.append("<path class=\"series\" d=\"").append(path).append("\" fill=\"none\" stroke=\"").append(LINE)
+        svg.append("<path class=\"series\" d=\"").append(path).append("\" fill=\"none\" stroke=\"").append(colour)
                 .append("\" stroke-width=\"2\"/>");
         if (points.size() <= 60) {
             for (Point point : points) {
                 svg.append("<circle cx=\"").append(fmt(frame.x(point.x() / unit.seconds))).append("\" cy=\"")
-                        .append(fmt(frame.y(point.y()))).append("\" r=\"3\" fill=\"").append(LINE).append("\"/>");
+                        .append(fmt(frame.y(point.y()))).append("\" r=\"3\" fill=\"").append(colour).append("\"/>");
             }
         }
-        return svg.append("</svg>").toString();
     }
 
     /**

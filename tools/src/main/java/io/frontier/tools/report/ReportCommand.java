@@ -22,8 +22,10 @@ import picocli.CommandLine.Spec;
 
 /** {@code frontier report}: one HTML page that shows how a campaign went. */
 @Command(name = "report", header = "Write a campaign's report: one self-contained HTML page with plots and tables.",
-        description = "Plots edges, executions and frontier depth over time, executions by depth and per"
-                + " coordinator, and lists the summary figures, the findings by signature and every job's summary."
+        description = "Plots edges, executions and frontier depth over time, executions and new edges per executor"
+                + " kind over time, executions by depth and per coordinator, and lists the summary figures (pending"
+                + " items per tier among them), the redundant-child ratio per executor kind, the findings by signature"
+                + " and every job's summary with its workers' busy fractions."
                 + " Reads the whole manifest page by page (snapshot reads, safe while a job runs). The page needs no"
                 + " network and no script. Prints the path written; with --json, the figures the page was drawn from.",
         mixinStandardHelpOptions = true)

@@ -1,5 +1,6 @@
 package io.frontier.tools.report;
 
+import io.frontier.tools.campaign.WorkersBusy;
 import io.frontier.tools.status.StatusReport;
 import java.util.List;
 import java.util.Map;
@@ -14,18 +15,24 @@ import java.util.Map;
  * @param timeline executions, new edges and frontier depth over time
  * @param depths committed executions per frontier depth, shallowest first
  * @param load committed executions per coordinator (manifest owner), by name
+ * @param executors what the committed executions amount to per executor kind, with the
+ *     redundant-child ratio, as their commit decisions counted them
+ * @param executorSeries executions and new edges per executor kind over time, from the manifest
  * @param findings one row per finding signature, in signature order
  * @param jobs one row per job summary in {@code reports/}, by epoch
  * @param notes what a reader should know about these figures (entries that could not be read, ...)
  */
 public record ReportData(String campaign, String directory, String store, String page, String generatedAt, long epoch,
                          Summary summary, Timeline timeline, List<DepthCount> depths, List<Load> load,
+                         StatusReport.Executors executors, Series executorSeries,
                          List<FindingRow> findings, List<JobRow> jobs, List<String> notes) {
 
     /**
      * The campaign in figures.
      *
      * @param states work items per state, from the store's counters
+     * @param tiers the pending items of each tier and the bytes tiers 1 to 3 hold, from the
+     *     store's counters
      * @param invalidResults worker results judged invalid, each counted once
      * @param executions manifest entries: results committed, one execution each
      * @param open entries whose children are still being promoted
@@ -45,7 +52,7 @@ public record ReportData(String campaign, String directory, String store, String
      * @param firstCommitAt the earliest commit decision, as an ISO-8601 UTC instant, or null
      * @param lastCommitAt the latest commit decision, or null
      */
-    public record Summary(StatusReport.States states, long invalidResults, long executions, long open, long done,
+    public record Summary(StatusReport.States states, StatusReport.Tiers tiers, long invalidResults, long executions, long open, long done,
                           long abandoned, long blocked, long childrenGenerated, long childrenAdmitted,
                           long childrenRedundant, long childrenFindings, long edges, long findings, int signatures,
                           long findingsCounted, int maxDepth, String firstCommitAt, String lastCommitAt) {
@@ -73,6 +80,35 @@ public record ReportData(String campaign, String directory, String store, String
      */
     public record TimePoint(String at, double seconds, long executions, long totalExecutions, long newEdges,
                             long edges, int maxDepth) {
+    }
+
+    /**
+     * Executions and new edges per executor kind over time, in buckets of equal width (see
+     * {@link ExecutorSeries}).
+     *
+     * @param bucketMillis the width of each bucket
+     * @param executors the executor kinds that committed any result, by name
+     * @param points one per bucket from the first to the last, empty ones included
+     */
+    public record Series(long bucketMillis, List<String> executors, List<SeriesPoint> points) {
+    }
+
+    /**
+     * One bucket of {@link Series}.
+     *
+     * @param at the bucket's start, as an ISO-8601 UTC instant
+     * @param seconds the bucket's start, in seconds after the first bucket's
+     * @param byExecutor every executor kind of the series, by name
+     */
+    public record SeriesPoint(String at, double seconds, Map<String, ExecutorBucket> byExecutor) {
+    }
+
+    /**
+     * What the results of one executor kind committed in one bucket amount to.
+     *
+     * @param newEdges edges of the campaign's map that their children reached first
+     */
+    public record ExecutorBucket(long executions, long newEdges) {
     }
 
     /** Results committed for inputs at one frontier depth (0: seeds). */
@@ -104,8 +140,9 @@ public record ReportData(String campaign, String directory, String store, String
      *
      * @param wallMillis how long the job ran, as root measured it
      * @param totals its coordinators' figures, summed (executions, childrenGenerated, ...)
+     * @param busy its workers' busy fractions; null in a summary of a Frontier that did not record them
      */
     public record JobRow(long epoch, String ending, int exitCode, String reason, long wallMillis,
-                         Map<String, Long> totals) {
+                         Map<String, Long> totals, WorkersBusy busy) {
     }
 }

@@ -1,16 +1,23 @@
 package io.frontier.tools.report;
 
+import io.frontier.store.exploration.Tier;
 import io.frontier.tools.HumanFormat;
+import io.frontier.tools.campaign.Busy;
+import io.frontier.tools.status.StatusReport;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.function.ToLongFunction;
 
 /**
  * Renders {@link ReportData} as one self-contained HTML page: inline styles, inline SVG plots, no
  * script, nothing fetched. Every value taken from the data is escaped with {@link Html#escape}.
  * The elements a reader or a test looks for carry ids: the plots {@code edges-over-time},
- * {@code executions-over-time}, {@code depth-over-time}, {@code depth-distribution} and
- * {@code load-per-coordinator}; the tables {@code summary}, {@code load}, {@code findings} and
- * {@code jobs}.
+ * {@code executions-over-time}, {@code depth-over-time}, {@code depth-distribution},
+ * {@code new-edges-per-executor}, {@code executions-per-executor} and
+ * {@code load-per-coordinator}; the tables {@code summary}, {@code executors},
+ * {@code executor-series}, {@code load}, {@code findings}, {@code jobs} and {@code workers}.
  */
 final class ReportPage {
 
@@ -29,7 +36,7 @@ final class ReportPage {
             code{font-size:12px}
             svg text{font-size:11px;fill:#333}svg .axis-label{font-size:12px;fill:#444}
             svg .empty{font-size:14px;fill:#888}svg .grid{stroke:#e6e6e6}svg .axis,svg .tick-mark{stroke:#777}
-            svg .value{fill:#333}
+            svg .value{fill:#333}svg .legend{font-size:12px}
             ul.notes{color:#8a4b00;font-size:13px}
             """;
 
@@ -48,9 +55,11 @@ final class ReportPage {
                 .append(Html.escape(data.generatedAt())).append("</p>\n");
         summary(html, data);
         plots(html, data);
+        executors(html, data.executors(), data.executorSeries());
         load(html, data.load(), data.summary().executions());
         findings(html, data.findings());
         jobs(html, data.jobs());
+        workers(html, data.jobs());
         if (!data.notes().isEmpty()) {
             html.append("<h2>Notes</h2>\n<ul class=\"notes\">\n");
             data.notes().forEach(note -> html.append("<li>").append(Html.escape(note)).append("</li>\n"));
@@ -68,6 +77,13 @@ final class ReportPage {
         row(html, "Items committing", summary.states().committing());
         row(html, "Items done", summary.states().done());
         row(html, "Items abandoned", summary.states().abandoned());
+        StatusReport.Tiers tiers = summary.tiers();
+        List<Long> pending = List.of(tiers.newCoverage(), tiers.redundant(), tiers.retry(), tiers.repeat());
+        for (int tier = Tier.NEW_COVERAGE; tier <= Tier.LOWEST; tier++) {
+            row(html, "Pending in tier " + tier + " (" + Tier.name(tier) + ")", pending.get(tier));
+        }
+        row(html, "Input bytes pending in tiers 1 to 3", tiers.lowerTierBytes());
+        row(html, "Exploration", tiers.exploration());
         row(html, "Invalid worker results", summary.invalidResults());
         row(html, "Executions (committed results)", summary.executions());
         row(html, "Manifest entries open / done / abandoned",
@@ -108,6 +124,71 @@ final class ReportPage {
         }
         html.append("<p class=\"meta\">Time buckets of ").append(bucket(data.timeline().bucketMillis()))
                 .append(", at most ").append(TimeBuckets.MAX_BUCKETS).append(" points per series.</p>\n");
+    }
+
+    /**
+     * Per executor kind: the commit decisions' counts with the redundant-child ratio, and the
+     * executions and new edges of each bucket of time, plotted and tabled.
+     */
+    private static void executors(StringBuilder html, StatusReport.Executors executors, ReportData.Series series) {
+        html.append("<h2>Executors</h2>\n<table id=\"executors\">\n<tr><th>Executor</th><th>Executions</th>")
+                .append("<th>Execution time</th><th>Children</th><th>Reached nothing new</th><th>Known before</th>")
+                .append("<th>Redundant ratio</th><th>Untriaged</th><th>New edges</th></tr>\n");
+        List<StatusReport.ExecutorFigures> rows = new ArrayList<>(executors.kinds());
+        rows.add(executors.all());
+        for (StatusReport.ExecutorFigures kind : rows) {
+            html.append("<tr><td>").append(Html.escape(kind.executor())).append("</td>");
+            numeric(html, kind.executions());
+            numeric(html, HumanFormat.seconds(kind.executionMillis() / 1000.0));
+            StatusReport.Children children = kind.children();
+            numeric(html, children.declared());
+            numeric(html, children.reachedNothingNew());
+            numeric(html, children.knownBefore());
+            numeric(html, HumanFormat.inPercent(children.redundantPercent()));
+            numeric(html, children.untriaged());
+            numeric(html, kind.newEdges());
+            html.append("</tr>\n");
+        }
+        html.append("</table>\n<p class=\"meta\">Reached nothing new: children whose coverage reached nothing the")
+                .append(" campaign's edge map lacked, whatever the exploration mode made of them. Known before: children")
+                .append(" that joined the frontier on their own but were copies of known work. The redundant ratio is both")
+                .append(" out of every child; without triage (untriaged children) only copies can be told, so it is a")
+                .append(" lower bound. Counted by the commit decisions.</p>\n");
+        List<ReportData.SeriesPoint> points = series.points();
+        html.append("<div class=\"plots\">\n");
+        figure(html, "New edges per executor kind (per bucket)", Plots.timeLines("new-edges-per-executor",
+                "New edges per executor kind", "new edges", lines(series, ReportData.ExecutorBucket::newEdges)));
+        figure(html, "Executions per executor kind (per bucket)", Plots.timeLines("executions-per-executor",
+                "Executions per executor kind", "executions", lines(series, ReportData.ExecutorBucket::executions)));
+        html.append("</div>\n");
+        if (points.isEmpty()) {
+            return;
+        }
+        html.append("<table id=\"executor-series\">\n<tr><th>From</th><th>Since the first commit</th>");
+        for (String executor : series.executors()) {
+            html.append("<th>").append(Html.escape(executor)).append(" executions</th><th>")
+                    .append(Html.escape(executor)).append(" new edges</th>");
+        }
+        html.append("</tr>\n");
+        for (ReportData.SeriesPoint point : points) {
+            html.append("<tr><td>").append(Html.escape(point.at())).append("</td>");
+            numeric(html, HumanFormat.seconds(point.seconds()));
+            for (String executor : series.executors()) {
+                ReportData.ExecutorBucket bucket = point.byExecutor().get(executor);
+                numeric(html, bucket.executions());
+                numeric(html, bucket.newEdges());
+            }
+            html.append("</tr>\n");
+        }
+        html.append("</table>\n<p class=\"meta\">Buckets of ").append(bucket(series.bucketMillis()))
+                .append(" of campaign time, at most ").append(ExecutorSeries.MAX_BUCKETS).append(".</p>\n");
+    }
+
+    /** One line per executor kind of {@code series}: {@code value} of each bucket. */
+    private static List<Plots.Line> lines(ReportData.Series series, ToLongFunction<ReportData.ExecutorBucket> value) {
+        return series.executors().stream().map(executor -> new Plots.Line(executor, series.points().stream()
+                .map(point -> new Plots.Point(point.seconds(), value.applyAsLong(point.byExecutor().get(executor))))
+                .toList())).toList();
     }
 
     private static void load(StringBuilder html, List<ReportData.Load> load, long executions) {
@@ -156,7 +237,7 @@ final class ReportPage {
         }
         html.append("<table id=\"jobs\">\n<tr><th>Epoch</th><th>Ending</th><th>Exit</th><th>Wall time</th>")
                 .append("<th>Executions</th><th>Children generated</th><th>Invalid results</th><th>Idle time</th>")
-                .append("<th>Reason</th></tr>\n");
+                .append("<th>Workers busy</th><th>Reason</th></tr>\n");
         for (ReportData.JobRow job : jobs) {
             html.append("<tr>");
             numeric(html, job.epoch());
@@ -168,9 +249,43 @@ final class ReportPage {
             numeric(html, figure(job, "invalidResults"));
             Long idle = job.totals().get("idleMillis");
             numeric(html, idle == null ? "-" : HumanFormat.seconds(idle / 1000.0));
+            numeric(html, job.busy() == null ? "-" : HumanFormat.percent(job.busy().overall().busyFraction()));
             html.append("<td>").append(Html.escape(job.reason() == null ? "" : job.reason())).append("</td></tr>\n");
         }
         html.append("</table>\n");
+    }
+
+    /** The busy fraction of each worker of the latest job whose summary has them. */
+    private static void workers(StringBuilder html, List<ReportData.JobRow> jobs) {
+        ReportData.JobRow latest = null;
+        for (ReportData.JobRow job : jobs) {
+            if (job.busy() != null && (latest == null || job.epoch() > latest.epoch())) {
+                latest = job;
+            }
+        }
+        if (latest == null) {
+            return;
+        }
+        html.append("<h2>Workers of the job of epoch ").append(latest.epoch()).append("</h2>\n<table id=\"workers\">\n")
+                .append("<tr><th>Worker rank</th><th>Execution time</th><th>Wall time at work</th><th>Busy</th>")
+                .append("<th>Triage time</th><th>Triage</th></tr>\n");
+        for (Map.Entry<Integer, Busy> worker : latest.busy().workers().entrySet()) {
+            busyRow(html, String.valueOf(worker.getKey()), worker.getValue());
+        }
+        busyRow(html, "all", latest.busy().overall());
+        html.append("</table>\n<p class=\"meta\">Busy: the target's run time over the worker's wall time from its")
+                .append(" first assignment to its shutdown. Triage probes run beside the next execution and are")
+                .append(" counted apart.</p>\n");
+    }
+
+    private static void busyRow(StringBuilder html, String worker, Busy busy) {
+        html.append("<tr><td>").append(Html.escape(worker)).append("</td>");
+        numeric(html, HumanFormat.seconds(busy.executionMillis() / 1000.0));
+        numeric(html, HumanFormat.seconds(busy.wallMillis() / 1000.0));
+        numeric(html, HumanFormat.percent(busy.busyFraction()));
+        numeric(html, HumanFormat.seconds(busy.triageMillis() / 1000.0));
+        numeric(html, HumanFormat.percent(busy.triageFraction()));
+        html.append("</tr>\n");
     }
 
     private static Object figure(ReportData.JobRow job, String name) {

@@ -4,6 +4,7 @@ import io.frontier.store.campaign.Counts;
 import io.frontier.store.error.FrontierException;
 import io.frontier.store.keyspace.Counter;
 import io.frontier.store.view.EntryId;
+import io.frontier.store.view.ExecutorTallies;
 import io.frontier.store.view.FindingGroup;
 import io.frontier.store.view.Findings;
 import io.frontier.store.view.ManifestPage;
@@ -19,7 +20,8 @@ import java.util.TreeMap;
 
 /**
  * Reads a campaign into {@link ReportData}: the counters and epoch, the whole manifest page by
- * page through a {@link ManifestAggregator}, the findings, and every job summary. Reads only.
+ * page through a {@link ManifestAggregator}, the executor counts, the findings, and every job
+ * summary. Reads only.
  */
 final class ReportReader {
 
@@ -49,17 +51,21 @@ final class ReportReader {
         findings.blocked().forEach(blocked -> notes.add("finding left out, it cannot be read: "
                 + blocked.problem().getMessage()));
         List<ReportData.JobRow> jobs = jobs(open, notes);
+        ExecutorTallies tallies = open.executorTallies().read();
+        tallies.blocked().forEach(blocked -> notes.add("executor count left out, it cannot be read: "
+                + blocked.problem().getMessage()));
         StatusReport.States states = new StatusReport.States(counts.get(Counter.PENDING), counts.get(Counter.LEASED),
                 counts.get(Counter.COMMITTING), counts.get(Counter.DONE), counts.get(Counter.ABANDONED));
-        ReportData.Summary summary = new ReportData.Summary(states, counts.get(Counter.INVALID), manifest.executions(),
+        ReportData.Summary summary = new ReportData.Summary(states, StatusReport.Tiers.of(counts,
+                open.store().exploration()), counts.get(Counter.INVALID), manifest.executions(),
                 manifest.open(), manifest.done(), manifest.abandoned(), manifest.blocked(),
                 manifest.childrenGenerated(), manifest.childrenAdmitted(), manifest.childrenRedundant(),
                 manifest.childrenFindings(), manifest.edges(), findings.count(), findings.groups().size(),
                 counts.get(Counter.FINDINGS), manifest.maxDepth(), manifest.firstCommitAt(), manifest.lastCommitAt());
         return new ReportData(open.settings().name(), open.directory().path().toString(), open.settings().store(),
                 page.toString(), HumanFormat.instant(nowSeconds), epoch, summary, manifest.timeline(),
-                manifest.depths(), manifest.load(), findings.groups().stream().map(ReportReader::row).toList(), jobs,
-                notes);
+                manifest.depths(), manifest.load(), StatusReport.Executors.of(tallies), manifest.executorSeries(),
+                findings.groups().stream().map(ReportReader::row).toList(), jobs, notes);
     }
 
     private static ReportData.FindingRow row(FindingGroup group) {
@@ -74,7 +80,7 @@ final class ReportReader {
             try {
                 JobSummary summary = JobSummary.read(file);
                 jobs.add(new ReportData.JobRow(summary.epoch(), summary.ending(), summary.exitCode(), summary.reason(),
-                        summary.wallMillis(), new TreeMap<>(summary.totals())));
+                        summary.wallMillis(), new TreeMap<>(summary.totals()), summary.busy()));
             } catch (FrontierException e) {
                 notes.add(e.getMessage());
             }

@@ -4,10 +4,12 @@ import io.frontier.coordinator.liveness.JobLiveness;
 import io.frontier.store.campaign.Counts;
 import io.frontier.store.corpus.Digest;
 import io.frontier.store.error.FrontierException;
+import io.frontier.store.exploration.Tier;
 import io.frontier.store.keyspace.Counter;
 import io.frontier.store.record.EpochRecord;
 import io.frontier.store.record.JobHeartbeat;
 import io.frontier.store.view.EdgeMapSummary;
+import io.frontier.store.view.ExecutorTallies;
 import io.frontier.store.view.Loads;
 import io.frontier.store.view.PruningMapSummary;
 import io.frontier.tools.HumanFormat;
@@ -37,13 +39,14 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code frontier status}: the campaign's state counts, epoch, progress, corpus, edges, children and
- * how many were redundant, pruning map, findings, load per coordinator and last job.
+ * {@code frontier status}: the campaign's state counts, tiers, epoch, progress, corpus, edges,
+ * children and how many were redundant (per executor kind too), pruning map, findings, load per
+ * coordinator and last job.
  */
-@Command(name = "status", header = "Show where a campaign stands: items, progress, edges, children, findings, load.",
-        description = "Reads the store's counters, epoch, edge map, pruning map and per-coordinator load with"
-                + " snapshot reads, counts the public corpus, and shows the per-coordinator figures of the latest job summary in"
-                + " reports/. Safe to run while a job runs.",
+@Command(name = "status", header = "Show where a campaign stands: items, tiers, edges, children and load.",
+        description = "Reads the store's counters, epoch, edge map, pruning map, per-coordinator load and per-executor"
+                + " counts with snapshot reads, counts the public corpus, and shows the per-coordinator figures and the"
+                + " workers' busy fractions of the latest job summary in reports/. Safe to run while a job runs.",
         mixinStandardHelpOptions = true)
 public final class StatusCommand implements Callable<Integer> {
 
@@ -92,6 +95,9 @@ public final class StatusCommand implements Callable<Integer> {
         Loads loads = open.loads().read();
         loads.blocked().forEach(blocked -> notes.add("coordinator load left out, it cannot be read: "
                 + blocked.problem().getMessage()));
+        ExecutorTallies tallies = open.executorTallies().read();
+        tallies.blocked().forEach(blocked -> notes.add("executor count left out, it cannot be read: "
+                + blocked.problem().getMessage()));
         long done = counts.get(Counter.DONE);
         long known = counts.get(Counter.PENDING) + counts.get(Counter.LEASED) + counts.get(Counter.COMMITTING) + done
                 + counts.get(Counter.ABANDONED);
@@ -104,11 +110,11 @@ public final class StatusCommand implements Callable<Integer> {
                 new StatusReport.Results(counts.get(Counter.REJECTED), counts.get(Counter.INVALID)),
                 new StatusReport.Progress(done, known, known == 0 ? 0.0 : 100.0 * done / known),
                 corpusObjects(directory.layout().corpus()), new StatusReport.Edges(edgeMap.edges(), edgeMap.tuples()),
-                StatusReport.Children.of(counts),
+                StatusReport.Children.of(tallies.total()),
                 new StatusReport.Pruning(open.store().pruningPolicy().sharing().wireName(), pruningMap.map().bitCount()),
                 counts.get(Counter.FINDINGS), new StatusReport.Load(loads.total(), loads.loads().stream()
                         .map(load -> new StatusReport.CoordinatorLoad(load.owner().name(), load.executions())).toList()),
-                lastJob, notes);
+                StatusReport.Executors.of(tallies), lastJob, notes);
     }
 
     /** The current epoch's job's last beat with its age and what it says, or null if that job never beat. */
@@ -135,7 +141,8 @@ public final class StatusCommand implements Callable<Integer> {
             JobSummary summary = JobSummary.read(file.get());
             return new StatusReport.LastJob(summary.epoch(), file.get().toString(), summary.wallMillis(), summary.ending(),
                     summary.exitCode(),
-                    summary.reason(), new TreeMap<>(summary.coordinators()), new TreeMap<>(summary.totals()));
+                    summary.reason(), new TreeMap<>(summary.coordinators()), new TreeMap<>(summary.totals()),
+                    summary.busy());
         } catch (FrontierException e) {
             notes.add(e.getMessage());
             return null;
@@ -173,9 +180,11 @@ public final class StatusCommand implements Callable<Integer> {
         out.printf("items     pending %d, leased %d, committing %d, done %d, abandoned %d%n", states.pending(),
                 states.leased(), states.committing(), states.done(), states.abandoned());
         StatusReport.Tiers tiers = report.tiers();
-        out.printf("tiers     new-coverage %d, redundant %d, retry %d, repeat %d pending; lower tiers %d bytes"
-                + " (exploration %s)%n", tiers.newCoverage(), tiers.redundant(), tiers.retry(), tiers.repeat(),
-                tiers.lowerTierBytes(), tiers.exploration());
+        out.printf("tiers     pending in %d %s %d, %d %s %d, %d %s %d, %d %s %d; tiers 1 to 3 hold %d bytes"
+                        + " (exploration %s)%n", Tier.NEW_COVERAGE, Tier.name(Tier.NEW_COVERAGE), tiers.newCoverage(),
+                Tier.REDUNDANT, Tier.name(Tier.REDUNDANT), tiers.redundant(), Tier.RETRY, Tier.name(Tier.RETRY),
+                tiers.retry(), Tier.REPEAT, Tier.name(Tier.REPEAT), tiers.repeat(), tiers.lowerTierBytes(),
+                tiers.exploration());
         out.printf("results   invalid %d (kept and retried %d)%n", report.results().invalid(), report.results().rejected());
         out.printf(Locale.ROOT, "progress  %d of %d items done (%.1f%%)%n", progress.done(), progress.known(),
                 progress.percentDone());
@@ -183,9 +192,7 @@ public final class StatusCommand implements Callable<Integer> {
         StatusReport.Edges edges = report.edges();
         out.printf("edges     %d edges, %d (edge, hit-count) tuples reached by kept inputs%s%n", edges.edges(),
                 edges.tuples(), edges.tuples() == 0 ? " (children without coverage leave the map empty)" : "");
-        StatusReport.Children children = report.children();
-        out.printf(Locale.ROOT, "children  %d from committed results: %d reached nothing new, %d known before"
-                + " (%.1f%% redundant)%n", children.declared(), children.reachedNothingNew(), children.knownBefore(), children.redundantPercent());
+        executors(out, report.children(), report.executors());
         StatusReport.Pruning pruning = report.pruning();
         out.printf("pruning   %s%n", pruning.sharing().equals("shared")
                 ? "one SymCC pruning map for the campaign, " + pruning.bits() + " bits set"
@@ -206,9 +213,33 @@ public final class StatusCommand implements Callable<Integer> {
         } else {
             out.printf("last job  epoch %d: %s, exit %d after %s%s%n", job.epoch(), job.ending(), job.exitCode(),
                     HumanFormat.seconds(job.wallMillis() / 1000.0), job.reason() == null ? "" : " (" + job.reason() + ")");
+            out.printf("  %s%n", job.busy() == null ? "workers busy: not in this summary (written by an older Frontier)"
+                    : job.busy().describe());
             figures(job).print(out);
         }
         out.flush();
+    }
+
+    /**
+     * The children of every committed result and how many were redundant and, when any execution
+     * was counted, one row per executor kind.
+     */
+    private static void executors(PrintWriter out, StatusReport.Children children, StatusReport.Executors executors) {
+        out.printf("children  %d declared by committed results: %d reached nothing new, %d known before (%s redundant),"
+                + " %d untriaged%n", children.declared(), children.reachedNothingNew(), children.knownBefore(),
+                HumanFormat.inPercent(children.redundantPercent()), children.untriaged());
+        if (executors.kinds().isEmpty()) {
+            return;
+        }
+        TextTable kinds = new TextTable("  executor", "executions", "time", "children", "nothing new", "known before",
+                "redundant", "untriaged", "new edges");
+        for (StatusReport.ExecutorFigures kind : executors.kinds()) {
+            StatusReport.Children of = kind.children();
+            kinds.row("  " + kind.executor(), kind.executions(), HumanFormat.seconds(kind.executionMillis() / 1000.0),
+                    of.declared(), of.reachedNothingNew(), of.knownBefore(), HumanFormat.inPercent(of.redundantPercent()),
+                    of.untriaged(), kind.newEdges());
+        }
+        kinds.print(out);
     }
 
     /** One row per figure, one column per coordinator, then the total. */

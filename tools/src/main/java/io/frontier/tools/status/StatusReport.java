@@ -3,6 +3,9 @@ package io.frontier.tools.status;
 import io.frontier.store.campaign.Counts;
 import io.frontier.store.exploration.ExplorationPolicy;
 import io.frontier.store.keyspace.Counter;
+import io.frontier.store.view.ExecutorTallies;
+import io.frontier.store.view.ExecutorTally;
+import io.frontier.tools.campaign.WorkersBusy;
 import java.util.List;
 import java.util.Map;
 
@@ -14,11 +17,14 @@ import java.util.Map;
  * @param corpusObjects entries of the public corpus named as objects (not verified; see
  *     {@code frontier corpus fsck})
  * @param edges what the inputs kept as work have reached, from the campaign's edge map
- * @param children the children of committed results and how many were redundant
+ * @param children the children of committed results and how many were redundant, every executor
+ *     kind together ({@code executors} has them per kind)
  * @param pruning whether SymCC runs share one pruning map, and how full the shared one is
  * @param findings findings recorded (inputs that crashed or hung the target), from the store's
  *     counter: one per input and signature
  * @param load executions committed per coordinator, in every epoch
+ * @param executors what the committed executions amount to per executor kind, their children
+ *     with the redundant-child ratio included
  * @param lastJob the summary of the latest job that left one, or null
  * @param notes what an operator should know about these figures, e.g. that the current epoch's
  *     job has not left a summary yet
@@ -26,7 +32,8 @@ import java.util.Map;
 public record StatusReport(String campaign, String directory, String store, Epoch epoch, Heartbeat heartbeat,
                            States states, Tiers tiers,
                            Results results, Progress progress, long corpusObjects, Edges edges, Children children,
-                           Pruning pruning, long findings, Load load, LastJob lastJob, List<String> notes) {
+                           Pruning pruning, long findings, Load load, Executors executors, LastJob lastJob,
+                           List<String> notes) {
 
     /**
      * The current epoch and the job that set it.
@@ -49,7 +56,6 @@ public record StatusReport(String campaign, String directory, String store, Epoc
                             double ageSeconds, long intervalMillis, String judgement) {
     }
 
-    /** Work items per state, from the store's counters. */
     /**
      * The pending items of each tier, and what the campaign does with a child that reached
      * nothing new.
@@ -71,6 +77,7 @@ public record StatusReport(String campaign, String directory, String store, Epoc
         }
     }
 
+    /** Work items per state, from the store's counters. */
     public record States(long pending, long leased, long committing, long done, long abandoned) {
     }
 
@@ -104,27 +111,28 @@ public record StatusReport(String campaign, String directory, String store, Epoc
     }
 
     /**
-     * The children that committed results declared, and how many of them were redundant: what a
-     * shared SymCC pruning map is meant to lower. From the store's counters, which campaigns
-     * created before they existed started at 0.
+     * The children that committed results declared, and how many of them were redundant: what
+     * triage and a shared SymCC pruning map are meant to lower. From the commit decisions' counts
+     * per executor kind, which decisions taken before Frontier counted them are not in.
      *
      * @param declared children declared by results whose commit decision was taken
-     * @param reachedNothingNew of those, children triage found to reach no new coverage (recorded
-     *     as redundant, deferred to tier 1, or dropped)
-     * @param knownBefore children that joined the frontier but were known as work already: the
-     *     same bytes another result had found
+     * @param reachedNothingNew of those, children whose coverage reached no (edge, hit-count
+     *     bucket) the campaign's edge map lacked, whatever the exploration mode made of them
+     * @param knownBefore of those, children that joined the frontier on their own (new coverage, or
+     *     none to judge) but were copies of known work, which completion does not enqueue again;
+     *     none of them counted in {@code reachedNothingNew}
+     * @param untriaged of those, children without coverage, which only {@code knownBefore} can judge
      * @param redundantPercent {@code reachedNothingNew + knownBefore} out of {@code declared}, in
-     *     percent (0 when nothing was declared)
+     *     percent; null when nothing was declared. Without triage a lower bound
      */
-    public record Children(long declared, long reachedNothingNew, long knownBefore, double redundantPercent) {
+    public record Children(long declared, long reachedNothingNew, long knownBefore, long untriaged,
+                           Double redundantPercent) {
 
-        /** The figures of {@code counts}. */
-        public static Children of(Counts counts) {
-            long declared = counts.get(Counter.CHILDREN);
-            long redundant = counts.get(Counter.CHILDREN_REDUNDANT);
-            long known = counts.get(Counter.CHILDREN_KNOWN);
-            double percent = declared == 0 ? 0.0 : 100.0 * (redundant + known) / declared;
-            return new Children(declared, redundant, known, percent);
+        /** The figures of {@code tally}. */
+        public static Children of(ExecutorTally tally) {
+            Double ratio = tally.redundantRatio();
+            return new Children(tally.children(), tally.redundant(), tally.knownBefore(), tally.untriaged(),
+                    ratio == null ? null : 100 * ratio);
         }
     }
 
@@ -156,13 +164,47 @@ public record StatusReport(String campaign, String directory, String store, Epoc
     }
 
     /**
+     * What the committed executions of every job amount to, per executor kind, as their commit
+     * decisions counted them (decisions taken before Frontier counted them are not in it).
+     *
+     * @param kinds one per executor kind, by name
+     * @param all every kind together, under the executor name {@code all}
+     */
+    public record Executors(List<ExecutorFigures> kinds, ExecutorFigures all) {
+
+        /** The figures of {@code tallies}. */
+        public static Executors of(ExecutorTallies tallies) {
+            List<ExecutorFigures> kinds = tallies.byExecutor().entrySet().stream()
+                    .map(kind -> ExecutorFigures.of(kind.getKey(), kind.getValue())).toList();
+            return new Executors(kinds, ExecutorFigures.of("all", tallies.total()));
+        }
+    }
+
+    /**
+     * The committed executions of one executor kind.
+     *
+     * @param executionMillis their wall time, summed, as the workers measured it
+     * @param newEdges edges of the campaign's map their children reached first
+     * @param children the children their results declared, and how many were redundant
+     */
+    public record ExecutorFigures(String executor, long executions, long executionMillis, long newEdges,
+                                  Children children) {
+
+        static ExecutorFigures of(String executor, ExecutorTally tally) {
+            return new ExecutorFigures(executor, tally.executions(), tally.executionMillis(), tally.newEdges(),
+                    Children.of(tally));
+        }
+    }
+
+    /**
      * The summary a job left as it ended.
      *
      * @param wallMillis how long the job ran, as root measured it
      * @param coordinators each coordinator's figures, by rank
      * @param totals the figures summed over the coordinators
+     * @param busy the workers' busy fractions; null in a summary of a Frontier that did not record them
      */
     public record LastJob(long epoch, String file, long wallMillis, String ending, int exitCode, String reason,
-                          Map<Integer, Map<String, Long>> coordinators, Map<String, Long> totals) {
+                          Map<Integer, Map<String, Long>> coordinators, Map<String, Long> totals, WorkersBusy busy) {
     }
 }

@@ -93,6 +93,20 @@ class CampaignAcceptanceIT {
         JsonNode summary = campaign.summary(1);
         assertThat(summary.get("totals").get("executions").asLong()).isEqualTo(3);
         assertThat(summary.get("workers").size()).as("2/2 shutdown ACK").isEqualTo(2);
+        // The one coordinator claims both seeds together and hands them to its workers in turn,
+        // so each worker ran at least one; its wall time at work includes the idle window before
+        // the shutdown, so it is never 0.
+        JsonNode busy = summary.get("busy");
+        assertThat(busy.get("workers").size()).isEqualTo(2);
+        for (String worker : List.of("1", "2")) {
+            JsonNode figures = busy.get("workers").get(worker);
+            assertThat(figures.get("wallMillis").asLong()).as("worker %s", worker).isPositive()
+                    .isGreaterThanOrEqualTo(figures.get("executionMillis").asLong());
+            assertThat(figures.get("busyFraction").asDouble()).as("worker %s", worker).isBetween(0.0, 1.0);
+            assertThat(summary.get("workers").get(worker).get("wallMillis").asLong())
+                    .isEqualTo(figures.get("wallMillis").asLong());
+        }
+        assertThat(busy.get("overall").get("busyFraction").asDouble()).isBetween(0.0, 1.0);
         assertThat(campaign.stageDirectories()).isEmpty();
     }
 

@@ -83,9 +83,9 @@ record CampaignLedger(Map<Digest, WorkRecord> works, List<Entry> manifest, Count
     /**
      * The store's keys and values that only a process of {@code epoch} writes: work records,
      * manifest entries and outcomes stamped with that epoch, the heartbeat of that epoch, and the
-     * receipts of that epoch's coordinators. After {@code epoch} is fenced off this can only
-     * shrink (later jobs move records to their own epoch); a key that appears or changes is a
-     * write the fence should have refused.
+     * receipts and executor counts of that epoch's coordinators. After {@code epoch} is fenced
+     * off this can only shrink (later jobs move records to their own epoch); a key that appears
+     * or changes is a write the fence should have refused.
      */
     Map<String, String> footprintOf(long fenced, CampaignKeys keys) {
         Map<String, String> footprint = new TreeMap<>();
@@ -109,6 +109,7 @@ record CampaignLedger(Map<Digest, WorkRecord> works, List<Entry> manifest, Count
             case OUTCOME -> ManifestCodecs.OUTCOME.decode(key, value).epoch() == epoch;
             case HEARTBEAT -> RecordCodec.HEARTBEAT.decode(key, value).epoch() == epoch;
             case RECEIPT -> keys.decodeReceipt(key).owner().name().startsWith("epoch-" + epoch + "/");
+            case EXECUTOR_COUNTS -> keys.decodeExecutorCount(key).owner().name().startsWith("epoch-" + epoch + "/");
             default -> false;
         };
     }

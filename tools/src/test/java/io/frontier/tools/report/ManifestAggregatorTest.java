@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The report's aggregation of manifest entries, fed entries as {@code ManifestView} reads them:
- * edges and executions over time, frontier depth, and load per coordinator.
+ * edges and executions over time, per executor kind too, frontier depth, and load per coordinator.
  */
 class ManifestAggregatorTest {
 
@@ -52,11 +52,17 @@ class ManifestAggregatorTest {
     /** The entry of {@code work}'s result, committed next by {@code owner} at {@code at}, ended as {@code status}. */
     private ManifestRecord entry(String work, String owner, double at, ManifestRecord.Status status, long wallMillis,
                                  Child... children) {
+        return entry(work, owner, "afl", at, status, wallMillis, children);
+    }
+
+    /** The same, for an execution by {@code executor}. */
+    private ManifestRecord entry(String work, String owner, String executor, double at, ManifestRecord.Status status,
+                                 long wallMillis, Child... children) {
         byte[] version = ByteBuffer.allocate(10).putLong(2, ++commits).array();
         EntryId id = new EntryId(Versionstamp.complete(version, 0));
         ManifestEntry entry = new ManifestEntry(ManifestEntry.SCHEMA, ResultId.random(), id(work), Token.random(),
                 Owner.of(owner), 2, ".stage-2/3/" + commits, children.length, ManifestEntry.chunksFor(children.length),
-                new Execution("afl", "ok", 0, false, wallMillis, false), at, 0, 1);
+                new Execution(executor, "ok", 0, false, wallMillis, false), at, 0, 1);
         ResultOutcome outcome = switch (status) {
             case OPEN -> null;
             case DONE -> new ResultOutcome(ResultOutcome.SCHEMA, entry.result(), entry.work(), Outcome.DONE, null,
@@ -69,6 +75,26 @@ class ManifestAggregatorTest {
 
     private void done(String work, double at, Child... children) {
         aggregator.add(entry(work, ALICE, at, ManifestRecord.Status.DONE, 10, children));
+    }
+
+    @Test
+    void executionsAndNewEdgesPerExecutorKindComeFromEachEntrysExecution() {
+        aggregator.add(entry("seed", ALICE, "afl", T0, ManifestRecord.Status.DONE, 10, frontier("a", 3),
+                child("r", ChildFate.REDUNDANT)));
+        aggregator.add(entry("a", BOB, "symcc", T0 + 20, ManifestRecord.Status.DONE, 10, frontier("b", 2)));
+        aggregator.add(entry("b", ALICE, "afl", T0 + 21, ManifestRecord.Status.OPEN, 10));
+
+        ReportData.Series series = aggregator.executorSeries();
+
+        assertThat(series.bucketMillis()).isEqualTo(1_000);
+        assertThat(series.executors()).containsExactly("afl", "symcc");
+        assertThat(series.points()).hasSize(22);
+        assertThat(series.points().get(0).byExecutor()).containsEntry("afl", new ReportData.ExecutorBucket(1, 3))
+                .containsEntry("symcc", new ReportData.ExecutorBucket(0, 0));
+        assertThat(series.points().get(20).byExecutor()).containsEntry("afl", new ReportData.ExecutorBucket(0, 0))
+                .containsEntry("symcc", new ReportData.ExecutorBucket(1, 2));
+        assertThat(series.points().get(21).byExecutor()).containsEntry("afl", new ReportData.ExecutorBucket(1, 0))
+                .containsEntry("symcc", new ReportData.ExecutorBucket(0, 0));
     }
 
     @Test

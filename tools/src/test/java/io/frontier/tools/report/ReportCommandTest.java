@@ -57,7 +57,8 @@ class ReportCommandTest {
         WorkRecord grandchild = campaign.claimAll(TestCampaign.ALICE).get(TestCampaign.idOf("grandchild"));
         campaign.finding(grandchild, "crashing input", "signal:11", FindingKind.CRASH, 11, "symcc");
         campaign.commit(campaign.leased("other seed", TestCampaign.BOB), "open child");
-        campaign.writeSummary(campaign.epoch, Map.of(0, Map.of("executions", 4L, "childrenGenerated", 4L)));
+        campaign.writeSummary(campaign.epoch, Map.of(0, Map.of("executions", 4L, "childrenGenerated", 4L)),
+                Map.of(1, Map.of("executionMillis", 500L, "triageMillis", 0L, "wallMillis", 1000L)));
     }
 
     @Test
@@ -114,6 +115,23 @@ class ReportCommandTest {
         assertThat(points.get(points.size() - 1).get("totalExecutions").asLong()).isEqualTo(4);
         assertThat(data.get("findings").get(0).get("signature").asText()).isEqualTo("signal:11");
         assertThat(data.get("jobs").get(0).get("totals").get("executions").asLong()).isEqualTo(4);
+        assertThat(data.get("jobs").get(0).get("busy").get("overall").get("busyFraction").asDouble()).isEqualTo(0.5);
+        assertThat(summary.get("tiers").get("newCoverage").asLong()).isZero();
+        assertThat(summary.get("tiers").get("exploration").asText()).isEqualTo("tiers");
+        JsonNode executors = data.get("executors");
+        assertThat(executors.get("kinds").get(0).get("executor").asText()).isEqualTo("command");
+        assertThat(executors.get("all").get("executions").asLong()).isEqualTo(4);
+        assertThat(executors.get("all").get("children").get("declared").asLong()).isEqualTo(4);
+        assertThat(executors.get("all").get("children").get("untriaged").asLong()).as("children without coverage")
+                .isEqualTo(3);
+        JsonNode series = data.get("executorSeries");
+        assertThat(series.get("executors").toString()).isEqualTo("[\"command\",\"symcc\"]");
+        long executions = 0;
+        for (JsonNode point : series.get("points")) {
+            executions += point.get("byExecutor").get("command").get("executions").asLong()
+                    + point.get("byExecutor").get("symcc").get("executions").asLong();
+        }
+        assertThat(executions).isEqualTo(4);
         assertThat(data.get("notes")).isEmpty();
     }
 

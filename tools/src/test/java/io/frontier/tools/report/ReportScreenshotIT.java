@@ -98,7 +98,9 @@ class ReportScreenshotIT {
                 "<th>Executions (committed results)</th><td class=\"num\">48</td>",
                 "<th>Deepest frontier depth executed</th><td class=\"num\">3</td>",
                 "<th>Findings (inputs / signatures)</th><td class=\"num\">3 / 2</td>",
-                "<code>stack:5e9f00d1</code>", "<code>edges:0c1d</code>", "/rank-0</td>", "/rank-1</td>", "COMMITTED");
+                "<code>stack:5e9f00d1</code>", "<code>edges:0c1d</code>", "/rank-0</td>", "/rank-1</td>", "COMMITTED",
+                "<table id=\"executors\">", "<table id=\"executor-series\">", "<table id=\"workers\">",
+                "<th>Pending in tier 0 (new-coverage)</th><td class=\"num\">0</td>", "<tr><td>command</td>");
         BufferedImage image = ImageIO.read(png.toFile());
         assertThat(image).as("a PNG at %s", png).isNotNull();
         assertThat(image.getWidth()).isEqualTo(WIDTH);

@@ -15,6 +15,8 @@ import io.frontier.store.corpus.Digest;
 import io.frontier.store.record.WorkRecord;
 import io.frontier.store.view.EdgeMapSummary;
 import io.frontier.store.view.EdgeMapView;
+import io.frontier.store.view.ExecutorTally;
+import io.frontier.store.view.ExecutorTallyView;
 import io.frontier.store.wire.DeclaredFinding;
 import io.frontier.store.wire.FindingKind;
 import io.frontier.tools.CommandRun;
@@ -103,6 +105,7 @@ class StatusCommandTest {
         assertThat(run.exitCode()).isZero();
         assertThat(run.out()).contains("pending 3, leased 1, committing 1, done 2, abandoned 0",
                 "invalid 1 (kept and retried 1)", "2 of 7 items done (28.6%)", "corpus    7 objects",
+                "children  5 declared by committed results: 0 reached nothing new, 1 known before (20.0% redundant), 5 untriaged",
                 "last job  none has left a summary");
     }
 
@@ -150,22 +153,70 @@ class StatusCommandTest {
     }
 
     @Test
-    void childrenAndTheShareOfRedundantOnesAreTheStoresCounters() {
+    void childrenPerExecutorKindAndTheRedundantRatioAreTheCommitDecisionsCounts() {
+        triagedCampaign();
+
+        JsonNode executors = campaign.cli("status", "--json").json().get("executors");
+        CommandRun human = campaign.cli("status");
+
+        JsonNode all = executors.get("all").get("children");
+        assertThat(all.get("declared").asLong()).isEqualTo(5);
+        assertThat(all.get("reachedNothingNew").asLong()).as("\"two again\" reached nothing new").isEqualTo(1);
+        assertThat(all.get("redundantPercent").asDouble()).isEqualTo(20.0);
+        assertThat(executors.get("kinds")).hasSize(2);
+        JsonNode afl = executors.get("kinds").get(0);
+        assertThat(afl.get("executor").asText()).isEqualTo("afl");
+        assertThat(afl.get("executions").asLong()).isEqualTo(2);
+        assertThat(afl.get("executionMillis").asLong()).isEqualTo(10);
+        assertThat(afl.get("newEdges").asLong()).isEqualTo(3);
+        JsonNode command = executors.get("kinds").get(1);
+        assertThat(command.get("executor").asText()).isEqualTo("command");
+        assertThat(command.get("children").get("declared").asLong()).isZero();
+        assertThat(command.get("children").get("redundantPercent").isNull()).as("no child, no ratio").isTrue();
+        assertThat(human.out())
+                .contains("children  5 declared by committed results: 1 reached nothing new, 0 known before (20.0% redundant),"
+                        + " 0 untriaged")
+                .containsPattern("executor\\s+executions\\s+time\\s+children\\s+nothing new\\s+known before\\s+redundant"
+                        + "\\s+untriaged\\s+new edges")
+                .containsPattern("afl\\s+2\\s+0\\.0s\\s+5\\s+1\\s+0\\s+20\\.0%\\s+0\\s+3")
+                .containsPattern("command\\s+1\\s+0\\.0s\\s+0\\s+0\\s+0\\s+-\\s+0\\s+0");
+    }
+
+    @Test
+    void pendingItemsAreShownPerTierByNumberAndName() {
+        WorkRecord seed = campaign.leased("alice seed", TestCampaign.ALICE);
+        campaign.commit(seed, "afl", null, Declared.covering("one", 1), Declared.covering("again", 1));
+        campaign.finish(seed.id());
+
+        JsonNode tiers = campaign.cli("status", "--json").json().get("tiers");
+        CommandRun human = campaign.cli("status");
+
+        assertThat(tiers.get("exploration").asText()).isEqualTo("tiers");
+        assertThat(tiers.get("newCoverage").asLong()).isEqualTo(1);
+        assertThat(tiers.get("redundant").asLong()).isEqualTo(1);
+        assertThat(tiers.get("lowerTierBytes").asLong()).as("\"again\" waits in tier 1").isEqualTo(5);
+        assertThat(human.out()).contains("tiers     pending in 0 new-coverage 1, 1 redundant 1, 2 retry 0, 3 repeat 0;"
+                + " tiers 1 to 3 hold 5 bytes (exploration tiers)");
+    }
+
+    @Test
+    void childrenAndTheShareOfRedundantOnesAreTheExecutorCountsOfEveryKindTogether() {
         busyCampaign();
         triagedCampaign();
-        Counts counts = campaign.store.counts();
+        ExecutorTally total = new ExecutorTallyView(campaign.kv, campaign.store.keys()).read().total();
 
         JsonNode children = campaign.cli("status", "--json").json().get("children");
         CommandRun human = campaign.cli("status");
 
-        // busy: one a b, two b c (b known before), three d; triaged: five, of which "two again" reached nothing new.
-        assertThat(children.get("declared").asLong()).isEqualTo(counts.get(Counter.CHILDREN)).isEqualTo(10);
-        assertThat(children.get("reachedNothingNew").asLong()).isEqualTo(counts.get(Counter.CHILDREN_REDUNDANT))
-                .isEqualTo(1);
-        assertThat(children.get("knownBefore").asLong()).isEqualTo(counts.get(Counter.CHILDREN_KNOWN)).isEqualTo(1);
+        // busy: one a b, two b c (b known before), three d, all untriaged; triaged: five, of which "two again"
+        // reached nothing new.
+        assertThat(children.get("declared").asLong()).isEqualTo(total.children()).isEqualTo(10);
+        assertThat(children.get("reachedNothingNew").asLong()).isEqualTo(total.redundant()).isEqualTo(1);
+        assertThat(children.get("knownBefore").asLong()).isEqualTo(total.knownBefore()).isEqualTo(1);
+        assertThat(children.get("untriaged").asLong()).isEqualTo(total.untriaged()).isEqualTo(5);
         assertThat(children.get("redundantPercent").asDouble()).isEqualTo(20.0);
-        assertThat(human.out()).contains(
-                "children  10 from committed results: 1 reached nothing new, 1 known before (20.0% redundant)");
+        assertThat(human.out()).contains("children  10 declared by committed results: 1 reached nothing new, 1 known"
+                + " before (20.0% redundant), 5 untriaged");
     }
 
     @Test
@@ -239,6 +290,40 @@ class StatusCommandTest {
         assertThat(human.out()).contains("last job  epoch 2: COMMITTED, exit 0 after 1.0s").containsPattern(
                 "figure\\s+rank 0\\s+rank 1\\s+total").containsPattern("executions\\s+5\\s+7\\s+12");
         assertThat(human.err()).doesNotContain("note:");
+    }
+
+    @Test
+    void theLatestJobSummaryShowsTheWorkersBusyFractions() {
+        campaign.writeSummary(1, Map.of(0, Map.of("executions", 4L)), Map.of(
+                1, Map.of("executionMillis", 900L, "triageMillis", 0L, "wallMillis", 1000L),
+                2, Map.of("executionMillis", 600L, "triageMillis", 0L, "wallMillis", 1000L)));
+
+        JsonNode busy = campaign.cli("status", "--json").json().get("lastJob").get("busy");
+        CommandRun human = campaign.cli("status");
+
+        assertThat(busy.get("overall").get("busyFraction").asDouble()).isEqualTo(0.75);
+        assertThat(busy.get("overall").get("wallMillis").asLong()).isEqualTo(2000);
+        assertThat(busy.get("workers").get("1").get("busyFraction").asDouble()).isEqualTo(0.9);
+        assertThat(busy.get("workers").get("2").get("executionMillis").asLong()).isEqualTo(600);
+        assertThat(human.out()).contains("workers busy 75.0% (executions 1.5s of 2.0s; triage probes 0.0s, 0.0%);"
+                + " by rank: 1 90.0%, 2 60.0%");
+    }
+
+    @Test
+    void aSummaryWrittenBeforeBusyFractionsIsReadWithoutThem() throws IOException {
+        Files.writeString(campaign.directory.resolve("reports").resolve("summary-epoch-1.json"), """
+                {"epoch": 1, "wallMillis": 1000, "ending": "COMMITTED", "exitCode": 0, "reason": null, "failures": [],
+                 "coordinators": {"0": {"executions": 3}}, "workers": {"1": {"executions": 3}},
+                 "missingWorkers": [], "unanswered": [], "totals": {"executions": 3}}
+                """);
+
+        CommandRun run = campaign.cli("status", "--json");
+        CommandRun human = campaign.cli("status");
+
+        assertThat(run.json().get("notes").toString()).doesNotContain("cannot be read");
+        assertThat(run.json().get("lastJob").get("totals").get("executions").asLong()).isEqualTo(3);
+        assertThat(run.json().get("lastJob").get("busy").isNull()).isTrue();
+        assertThat(human.out()).contains("workers busy: not in this summary (written by an older Frontier)");
     }
 
     @Test

@@ -1,11 +1,17 @@
 package io.frontier.worker.rank;
 
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
  * What one worker rank did during the job, sent with its SHUTDOWN ACK for the campaign summary.
  * Counts only grow. Used by the worker's thread only.
+ *
+ * <p>Invariant: {@link #EXECUTION_MILLIS} is at most {@link #WALL_MILLIS}. Every execution
+ * starts after the first ASSIGN was received and ends before the SHUTDOWN is, executions never
+ * overlap, and both are measured on the same monotonic clock in nanoseconds and cut to whole
+ * milliseconds only when sent, so the busy fraction computed from them lies between 0 and 1.
  */
 public final class WorkerFigures {
 
@@ -33,6 +39,16 @@ public final class WorkerFigures {
     public static final String TRIAGE_PROBES = "triageProbes";
     /** Milliseconds those runs took, between two executions or overlapping the next one. */
     public static final String TRIAGE_MILLIS = "triageMillis";
+    /**
+     * Milliseconds the target ran: the wall times of the executions counted above, each from
+     * launch until its end was observed, summed. Triage probes are not in it.
+     */
+    public static final String EXECUTION_MILLIS = "executionMillis";
+    /**
+     * Milliseconds from receiving the first ASSIGN to receiving the SHUTDOWN: the worker's wall
+     * time at work, without the start-up before its first assignment; 0 if no ASSIGN came.
+     */
+    public static final String WALL_MILLIS = "wallMillis";
 
     private long results;
     private long executions;
@@ -46,14 +62,33 @@ public final class WorkerFigures {
     private long idleNanos;
     private long triageProbes;
     private long triageNanos;
+    private long executionNanos;
+    /** {@link System#nanoTime} when the first ASSIGN came; valid once {@link #working} is true. */
+    private long firstAssignNanos;
+    private boolean working;
+    private long wallNanos;
 
     void result() {
         results++;
     }
 
-    void execution(int outputs) {
+    void execution(int outputs, Duration wallTime) {
         executions++;
         generated += outputs;
+        executionNanos += wallTime.toNanos();
+    }
+
+    /** An ASSIGN was received at {@code nanos}; the first one starts the worker's wall time. */
+    void assigned(long nanos) {
+        if (!working) {
+            working = true;
+            firstAssignNanos = nanos;
+        }
+    }
+
+    /** The SHUTDOWN was received at {@code nanos}: the worker's wall time ends. */
+    void shutDown(long nanos) {
+        wallNanos = working ? nanos - firstAssignNanos : 0;
     }
 
     void staged(ChildStaging.Staged staged) {
@@ -102,6 +137,8 @@ public final class WorkerFigures {
         figures.put(IDLE_MILLIS, idleNanos / 1_000_000);
         figures.put(TRIAGE_PROBES, triageProbes);
         figures.put(TRIAGE_MILLIS, triageNanos / 1_000_000);
+        figures.put(EXECUTION_MILLIS, executionNanos / 1_000_000);
+        figures.put(WALL_MILLIS, wallNanos / 1_000_000);
         return figures;
     }
 

@@ -164,9 +164,11 @@ public final class WorkerRank {
             while (true) {
                 Envelope message = awaitCoordinator();
                 if (message.tag() == Tags.SHUTDOWN) {
+                    figures.shutDown(System.nanoTime());
                     ShutdownReply.acknowledge(transport, topology, message, figures.asMap());
                     return figures;
                 }
+                figures.assigned(System.nanoTime());
                 Started started = start(decodeAssign(message), scratch, executor, executions);
                 while (started != null) {
                     Started next = awaitLookingForNext(started, scratch, executor, executions);
@@ -389,7 +391,7 @@ public final class WorkerRank {
             return failed(assign, ran, executor, ran.failure());
         }
         Execution execution = ran.execution();
-        figures.execution(execution.outputs().size());
+        figures.execution(execution.outputs().size(), execution.wallTime());
         try {
             StageLocation location = new StageLocation(assign.epoch(), rank, assign.result().hex());
             StageWriter writer = new StageWriter(layout, location, files);

@@ -455,6 +455,36 @@ class WorkerRankTest {
     }
 
     @Test
+    void executionTimeIsTheTargetsRunsAndWallTimeRunsFromTheFirstAssignToTheShutdown() throws Exception {
+        job = LoopbackJob.start(dir, target("sleep 0.3\n"));
+        Digest first = job.seed("one\n");
+        Digest second = job.seed("two\n");
+        // Start-up before the first ASSIGN is not the worker's wall time at work.
+        Thread.sleep(300);
+        long before = System.nanoTime();
+        job.execute(first);
+        // Idle between two assignments: wall time, not execution time.
+        Thread.sleep(500);
+        job.execute(second);
+        Map<String, Long> figures = job.shutdown().figures();
+        long after = System.nanoTime();
+
+        long execution = figures.get(WorkerFigures.EXECUTION_MILLIS);
+        long wall = figures.get(WorkerFigures.WALL_MILLIS);
+        assertThat(execution).as("two runs of a target that sleeps 0.3 s").isGreaterThanOrEqualTo(600);
+        assertThat(wall).as("the runs and the idle half second between them").isGreaterThanOrEqualTo(execution + 500);
+        assertThat(wall).as("from the first ASSIGN sent to the SHUTDOWN's ACK").isLessThanOrEqualTo((after - before) / 1_000_000);
+    }
+
+    @Test
+    void aWorkerThatNeverGotAnAssignmentHasNoWallTimeAtWork() throws Exception {
+        job = LoopbackJob.start(dir, fileContract());
+
+        assertThat(job.shutdown().figures()).containsEntry(WorkerFigures.WALL_MILLIS, 0L)
+                .containsEntry(WorkerFigures.EXECUTION_MILLIS, 0L);
+    }
+
+    @Test
     void messagesFromAnotherRankOrWithAnotherTagAreReportedAndIgnored() throws Exception {
         job = LoopbackJob.start(dir, fileContract("--children", "same"));
         Digest seed = job.seed("seed\n");
