@@ -43,7 +43,7 @@ class SharedPruningTest {
 
     @Test
     void onlyWorkersOfAnExecutorThatKeepsAMapAreHandedTheUnion() {
-        campaign = new CampaignFixture(directory, PruningPolicy.DEFAULT);
+        campaign = new CampaignFixture(directory, PruningPolicy.SHARED);
         SharedPruning pruning = coordinator();
         pruning.absorb(withBits(4));
 
@@ -53,7 +53,7 @@ class SharedPruningTest {
 
     @Test
     void bitsOneCoordinatorAbsorbedReachAnotherThroughTheStoreAtItsNextSynchronisation() {
-        campaign = new CampaignFixture(directory, PruningPolicy.DEFAULT);
+        campaign = new CampaignFixture(directory, PruningPolicy.SHARED);
         SharedPruning first = coordinator();
         SharedPruning second = coordinator();
         second.syncIfDue(0);
@@ -73,7 +73,7 @@ class SharedPruningTest {
 
     @Test
     void absorbingKeepsTheUnionsBitsAndAHandedMapOnlyGains() {
-        campaign = new CampaignFixture(directory, PruningPolicy.DEFAULT);
+        campaign = new CampaignFixture(directory, PruningPolicy.SHARED);
         SharedPruning pruning = coordinator();
 
         pruning.absorb(withBits(1, 2));

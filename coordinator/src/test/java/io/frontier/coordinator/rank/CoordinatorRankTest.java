@@ -297,7 +297,7 @@ class CoordinatorRankTest {
     /** Replaces the test's campaign by one that shares its SymCC pruning map. */
     private void sharingCampaign() throws IOException {
         campaign.close();
-        campaign = new CampaignFixture(Files.createDirectories(directory.resolve("sharing")), PruningPolicy.DEFAULT);
+        campaign = new CampaignFixture(Files.createDirectories(directory.resolve("sharing")), PruningPolicy.SHARED);
     }
 
     private static PruningMap withBits(int... bits) {

@@ -71,7 +71,7 @@ public abstract class PruningConformance {
     @Test
     void aCampaignKeepsThePruningPolicyItWasCreatedWith() throws Exception {
         create(PruningPolicy.of(PruningSharing.SHARED));
-        assertThat(store.pruningPolicy()).isEqualTo(PruningPolicy.DEFAULT);
+        assertThat(store.pruningPolicy()).isEqualTo(PruningPolicy.SHARED);
 
         store.init(CampaignConfig.of("pruning", 8, 3), store.identity(), null, PruningPolicy.BEFORE_SHARING, "job-1", T0);
 
@@ -88,7 +88,7 @@ public abstract class PruningConformance {
 
     @Test
     void mapsMergedByTwoCoordinatorsReadBackAsTheirUnionAndAMergeRepeatedChangesNothing() throws Exception {
-        create(PruningPolicy.DEFAULT);
+        create(PruningPolicy.SHARED);
         PruningMap first = withBits(3, 40_000, PruningMap.BYTES * 8 - 1);
         PruningMap second = withBits(3, 17);
 
@@ -104,7 +104,7 @@ public abstract class PruningConformance {
 
     @Test
     void aMergeWritesOnlyTheShardsWhereItHasBitsAtFullWidth() throws Exception {
-        create(PruningPolicy.DEFAULT);
+        create(PruningPolicy.SHARED);
         int inShardFive = 5 * PruningMap.SHARD_BYTES * 8 + 12;
 
         store.mergePruning(epoch, withBits(inShardFive));
@@ -120,7 +120,7 @@ public abstract class PruningConformance {
 
     @Test
     void aJobFencedOffCanNoLongerAddBits() throws Exception {
-        create(PruningPolicy.DEFAULT);
+        create(PruningPolicy.SHARED);
         store.mergePruning(epoch, withBits(1));
         store.bumpEpoch(epoch, "job-2", T0 + 1);
 
@@ -131,7 +131,7 @@ public abstract class PruningConformance {
 
     @Test
     void aDamagedShardIsReportedAndLeftOutOfTheUnion() throws Exception {
-        create(PruningPolicy.DEFAULT);
+        create(PruningPolicy.SHARED);
         store.mergePruning(epoch, withBits(1, PruningMap.SHARD_BYTES * 8 + 1));
         kv.run(tx -> {
             tx.set(keys.pruning(1), new byte[] {1, 2, 3});

@@ -25,11 +25,11 @@ record ExplorationArm(String name, List<String> executors, boolean triage, Strin
     /** SymCC and AFL++ together under the default policy. */
     static final ExplorationArm HYBRID = new ExplorationArm("hybrid", List.of("symcc", "afl"), true, "tiers", List.of());
 
-    /** The default policy with one SymCC pruning map per worker instead of the campaign's shared one. */
-    static final ExplorationArm WORKER_MAP = new ExplorationArm("worker-map", List.of("symcc"), true, "tiers",
-            List.of("--pruning-map", "worker"));
+    /** The default policy with one SymCC pruning map for the campaign instead of one per worker. */
+    static final ExplorationArm SHARED_MAP = new ExplorationArm("shared-map", List.of("symcc"), true, "tiers",
+            List.of("--pruning-map", "shared"));
 
-    static final List<ExplorationArm> ALL = List.of(CLOSURE, NOVELTY, TIERS, WORKER_MAP, AFL, HYBRID);
+    static final List<ExplorationArm> ALL = List.of(CLOSURE, NOVELTY, TIERS, SHARED_MAP, AFL, HYBRID);
 
     /** Whether the arm can run on {@code target}: a SymCC arm needs a SymCC build. */
     boolean runsOn(BenchTarget target) {

@@ -33,7 +33,7 @@ import java.util.stream.Stream;
  * {@code exploration.targets} (a JSON file of targets, see {@link BenchTarget#read}; default: the
  * demo target, built here), {@code exploration.budget} (seconds, default 180),
  * {@code exploration.workers} (default 2), {@code exploration.checkpoint} (seconds, default 15),
- * {@code exploration.arms} (default every arm: closure,novelty,tiers,worker-map,afl,hybrid),
+ * {@code exploration.arms} (default every arm: closure,novelty,tiers,shared-map,afl,hybrid),
  * {@code exploration.symccLimit} (a SymCC run's time limit in ms, default 10000) and
  * {@code exploration.aflSeconds} (an afl-fuzz run's length, default 10).
  */
@@ -65,7 +65,7 @@ public final class ExplorationBench {
         List<BenchTarget> targets = targetsFile.isBlank()
                 ? List.of(BenchTarget.demo(projectRoot, Files.createDirectories(work.resolve("demo-bin"))))
                 : BenchTarget.read(Path.of(targetsFile));
-        List<String> armNames = Arrays.asList(System.getProperty("exploration.arms", "closure,novelty,tiers,worker-map,afl,hybrid").split(","));
+        List<String> armNames = Arrays.asList(System.getProperty("exploration.arms", "closure,novelty,tiers,shared-map,afl,hybrid").split(","));
         List<ExplorationArm> arms = ExplorationArm.ALL.stream().filter(arm -> armNames.contains(arm.name())).toList();
         ExplorationBench bench = new ExplorationBench(output);
         ArrayNode results = JsonNodeFactory.instance.arrayNode();

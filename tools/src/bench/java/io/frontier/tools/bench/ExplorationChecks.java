@@ -42,12 +42,12 @@ final class ExplorationChecks {
             }
             checks.add("tiers at or above novelty at every checkpoint: " + (below.isEmpty() ? "met" : "missed at " + below));
         }
-        ArmRun workerMap = runs.get("worker-map");
-        if (tiers != null && workerMap != null) {
-            checks.add(String.format("redundant children with the shared pruning map %.1f%% (%d of %d), with a map per"
-                    + " worker %.1f%% (%d of %d); edges %d and %d", tiers.redundantPercent(), tiers.redundant(),
-                    tiers.children(), workerMap.redundantPercent(), workerMap.redundant(), workerMap.children(),
-                    tiers.finalEdges(), workerMap.finalEdges()));
+        ArmRun sharedMap = runs.get("shared-map");
+        if (tiers != null && sharedMap != null) {
+            checks.add(String.format("redundant children with a pruning map per worker %.1f%% (%d of %d), with the"
+                    + " shared map %.1f%% (%d of %d); edges %d and %d", tiers.redundantPercent(), tiers.redundant(),
+                    tiers.children(), sharedMap.redundantPercent(), sharedMap.redundant(), sharedMap.children(),
+                    tiers.finalEdges(), sharedMap.finalEdges()));
         }
         ArmRun afl = runs.get("afl");
         ArmRun hybrid = runs.get("hybrid");

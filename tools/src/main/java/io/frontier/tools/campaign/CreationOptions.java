@@ -97,10 +97,11 @@ public final class CreationOptions {
             description = "Creating: the executors whose runs can find more from the same input (default: ${DEFAULT-VALUE}).")
     List<String> repeatable;
 
-    @Option(names = "--pruning-map", paramLabel = "SHARING", defaultValue = "shared",
-            description = "Creating: shared hands every SymCC run the union of the pruning maps of the campaign's earlier"
-                    + " runs on every worker, so no worker solves a branch another already solved; worker keeps one map"
-                    + " per worker and job, as campaigns created before shared maps do (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--pruning-map", paramLabel = "SHARING", defaultValue = "worker",
+            description = "Creating: worker keeps one SymCC pruning map per worker and job; shared hands every SymCC run"
+                    + " the union of the maps of the campaign's earlier runs on every worker, so no worker solves a"
+                    + " branch another already solved, which on the parsers measured also skipped branches worth"
+                    + " solving again (default: ${DEFAULT-VALUE}).")
     String pruningMap;
 
     /** Coordinator ranks the campaign is (or would be) created with. */

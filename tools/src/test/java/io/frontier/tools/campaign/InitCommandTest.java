@@ -84,17 +84,18 @@ class InitCommandTest {
     }
 
     @Test
-    void aNewCampaignSharesItsPruningMapUnlessToldToKeepOnePerWorker() throws IOException {
-        CommandRun shared = init();
+    void aNewCampaignKeepsAPruningMapPerWorkerUnlessToldToShareOne() throws IOException {
+        CommandRun perWorker = init();
         Path other = Files.createDirectories(root.resolve("other")).resolve("campaign");
-        CommandRun perWorker = CommandRun.of("init", other.toString(), "--seeds", seeds.toString(), "--executor",
-                root.resolve("executor.json").toString(), "--pruning-map", "worker");
+        CommandRun shared = CommandRun.of("init", other.toString(), "--seeds", seeds.toString(), "--executor",
+                root.resolve("executor.json").toString(), "--pruning-map", "shared");
 
-        assertThat(shared.exitCode()).as(shared.toString()).isZero();
         assertThat(perWorker.exitCode()).as(perWorker.toString()).isZero();
+        assertThat(shared.exitCode()).as(shared.toString()).isZero();
+        assertThat(perWorker.out()).contains("pruning map   one per worker");
         assertThat(shared.out()).contains("pruning map   shared");
-        assertThat(pruningPolicy(campaign)).isEqualTo(PruningPolicy.of(PruningSharing.SHARED));
-        assertThat(pruningPolicy(other)).isEqualTo(PruningPolicy.of(PruningSharing.WORKER));
+        assertThat(pruningPolicy(campaign)).isEqualTo(PruningPolicy.of(PruningSharing.WORKER));
+        assertThat(pruningPolicy(other)).isEqualTo(PruningPolicy.of(PruningSharing.SHARED));
     }
 
     @Test

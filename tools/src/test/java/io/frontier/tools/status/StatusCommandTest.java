@@ -221,6 +221,8 @@ class StatusCommandTest {
 
     @Test
     void thePruningLineShowsWhetherTheMapIsSharedAndHowManyBitsItHolds() {
+        campaign.close();
+        campaign = TestCampaign.create(root.resolve("shared"), "--pruning-map", "shared");
         byte[] bits = new byte[PruningMap.BYTES];
         bits[0] = 0b101;
         bits[PruningMap.BYTES - 1] = 1;
@@ -235,9 +237,7 @@ class StatusCommandTest {
     }
 
     @Test
-    void aCampaignCreatedWithAMapPerWorkerSaysSo() {
-        campaign.close();
-        campaign = TestCampaign.create(root.resolve("per-worker"), "--pruning-map", "worker");
+    void aCampaignCreatedWithoutTheOptionHasAMapPerWorkerAndSaysSo() {
 
         JsonNode pruning = campaign.cli("status", "--json").json().get("pruning");
         CommandRun human = campaign.cli("status");
