@@ -4,6 +4,7 @@ import io.frontier.store.error.CorruptRecordException;
 import io.frontier.store.error.FrontierException;
 import io.frontier.store.error.UnreadableRecordException;
 import io.frontier.store.keyspace.CampaignKeys;
+import io.frontier.store.keyspace.CampaignSubspace;
 import io.frontier.store.keyspace.Counter;
 import io.frontier.store.keyspace.KeyRange;
 import io.frontier.store.keyspace.LeasedKey;
@@ -44,7 +45,10 @@ final class Leasing {
     }
 
     /**
-     * Grants up to {@code tokens.size()} pending items. Candidates come from a snapshot read of
+     * Grants up to {@code tokens.size()} pending items, of which at most one from the lower tiers:
+     * a claimer holds what it claimed until its workers take it, and new-coverage work committed
+     * meanwhile must not wait behind a batch of redundant inputs (on the exploration benchmark a
+     * batch of eight did cost the tiers policy edges against novelty only). Candidates come from a snapshot read of
      * the ready index (the caller's buckets first, then the others from a random bucket on), are
      * shuffled, and each picked one gets a read conflict on its index key and a serializable
      * read of its record: two claimers conflict only if they pick the same item.
@@ -59,8 +63,13 @@ final class Leasing {
         List<byte[]> candidates = candidates(tx, preferred, tokens.size() * CANDIDATES_PER_ITEM, tokens.size());
         List<WorkRecord> granted = new ArrayList<>();
         List<Blocked> blocked = new ArrayList<>();
+        boolean lowerTierGranted = false;
         for (byte[] readyKey : candidates) {
             if (granted.size() == tokens.size()) {
+                break;
+            }
+            boolean lowerTier = keys.subspaceOf(readyKey) == CampaignSubspace.TIERED;
+            if (lowerTier && lowerTierGranted) {
                 break;
             }
             tx.addReadConflictKey(readyKey);
@@ -75,6 +84,7 @@ final class Leasing {
                 WorkRecord leased = record.leased(tokens.get(granted.size()), owner, epoch, expiry);
                 table.write(record, leased);
                 granted.add(leased);
+                lowerTierGranted |= lowerTier;
             } catch (UnreadableRecordException e) {
                 blocked.add(new Blocked(hex(readyKey), e));
             }

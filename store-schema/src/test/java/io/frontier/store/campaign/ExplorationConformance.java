@@ -158,6 +158,21 @@ public abstract class ExplorationConformance {
     }
 
     @Test
+    void aClaimTakesEveryTierZeroItemItCanButAtMostOneFromTheLowerTiers() throws Exception {
+        create(TIERS);
+        run(seedClaimed("a"), COMMAND, reaching("new", 3, 5), reaching("same-1", 2, 5), reaching("same-2", 300, 5),
+                reaching("same-3", 5000, 5));
+
+        List<WorkRecord> first = store.claim(epoch, ALICE, Set.of(), 4, T0, TTL).granted();
+        List<WorkRecord> second = store.claim(epoch, ALICE, Set.of(), 4, T0, TTL).granted();
+
+        assertThat(first).extracting(WorkRecord::id).containsExactly(id("new"), id("same-1"));
+        assertThat(second).extracting(WorkRecord::id).as("the next lower-tier item, smallest first")
+                .containsExactly(id("same-2"));
+        assertThat(store.counts().get(Counter.PENDING_TIER_1)).isEqualTo(1);
+    }
+
+    @Test
     void insideALowerTierSmallerInputsAreClaimedFirst() throws Exception {
         create(TIERS);
         run(seedClaimed("a"), COMMAND, reaching("first", 9, 5), reaching("big", 5000, 5), reaching("small", 2, 5),
