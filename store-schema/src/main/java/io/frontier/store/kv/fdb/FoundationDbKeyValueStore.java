@@ -78,6 +78,7 @@ public final class FoundationDbKeyValueStore implements KeyValueStore {
         if (!Files.isRegularFile(absolute)) {
             throw new StoreException("FoundationDB cluster file does not exist").with("path", absolute);
         }
+        ClusterFiles.checkConnectionString(absolute);
         Database database;
         try {
             database = FdbClient.get().open(absolute.toString());
@@ -139,6 +140,7 @@ public final class FoundationDbKeyValueStore implements KeyValueStore {
                 try {
                     T result = once(transaction, execution, waitLimit);
                     if (commit) {
+                        readVersion(transaction, waitLimit);
                         committing = true;
                         commit(transaction, waitLimit, doubt);
                     }
@@ -180,6 +182,15 @@ public final class FoundationDbKeyValueStore implements KeyValueStore {
                 transaction.close();
             }
         }
+    }
+
+    /**
+     * Waits for the read version a commit starts from (at once if the body has read). A
+     * transaction that times out before it has one never reached a commit proxy, so that
+     * failure is certain: nothing was committed, and it raises no doubt.
+     */
+    private void readVersion(com.apple.foundationdb.Transaction transaction, Duration waitLimit) {
+        FdbFutures.await(transaction.getReadVersion(), waitLimit, description, new Usable());
     }
 
     /**

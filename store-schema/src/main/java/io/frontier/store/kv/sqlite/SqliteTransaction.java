@@ -80,7 +80,6 @@ final class SqliteTransaction implements Transaction {
         lifetime.check();
         statements.put(key, value);
         affected.set(key, value);
-        unreadable.overwritten(key);
     }
 
     @Override
@@ -89,7 +88,6 @@ final class SqliteTransaction implements Transaction {
         lifetime.check();
         statements.delete(key);
         affected.clear(key);
-        unreadable.overwritten(key);
     }
 
     @Override
@@ -98,7 +96,6 @@ final class SqliteTransaction implements Transaction {
         lifetime.check();
         statements.deleteRange(begin, end);
         affected.clearRange(begin, end);
-        unreadable.cleared(begin, end);
     }
 
     /** FoundationDB's ADD with an 8-byte operand: the old value is cut or zero-padded to 8 bytes. */

@@ -13,7 +13,9 @@ import java.util.TreeSet;
  * as FoundationDB refuses it ({@code accessed_unreadable}): the embedded store knows the stamp
  * at once, FoundationDB only at commit.
  *
- * <p>A key set with a versionstamped value is unreadable until the body sets or clears it again.
+ * <p>A key set with a versionstamped value stays unreadable for the rest of the execution, even
+ * after a plain set or clear of it: FoundationDB 7.3 refuses the commit of a transaction that
+ * wrote a versionstamped value, set the key again and read it.
  * A versionstamped key makes unreadable every key it could turn out to be: the range from the
  * key with the stamp of the transaction's read version (all zeros if it has not read yet) to
  * just past the key with a stamp of all {@code 0xFF} bytes, as FoundationDB computes it; keys
@@ -35,18 +37,6 @@ final class UnreadableKeys {
 
     void stampedKey(byte[] begin, byte[] end) {
         stampedKeyRanges.add(new byte[][] {begin, end});
-    }
-
-    /** A plain set or clear of {@code key} replaces a versionstamped value there. */
-    void overwritten(byte[] key) {
-        stampedValueKeys.remove(key);
-    }
-
-    /** A clear of {@code [begin, end)} replaces every versionstamped value in it. */
-    void cleared(byte[] begin, byte[] end) {
-        if (Arrays.compareUnsigned(begin, end) < 0) {
-            stampedValueKeys.subSet(begin, true, end, false).clear();
-        }
     }
 
     /**

@@ -21,4 +21,9 @@ class FoundationDbStateMachinePropertyIT extends CampaignStateMachineProperties 
         ClientBuggify.enable();
         return FoundationDbKeyValueStore.open(Path.of(System.getenv("FDB_CLUSTER_FILE")), StoreOptions.DEFAULT);
     }
+
+    @Override
+    protected boolean bodiesMayRunAgainAfterACommit() {
+        return true;
+    }
 }
