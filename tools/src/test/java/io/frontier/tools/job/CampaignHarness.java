@@ -110,6 +110,9 @@ final class CampaignHarness {
         if (!Files.exists(campaign.resolve("campaign.json"))) {
             args.addAll(List.of("--seeds", seeds.toString(), "--executor", executor.toString(),
                     "--scratch", root.resolve("scratch").toString()));
+            if (store != null) {
+                args.addAll(List.of("--store", store));
+            }
             if (!List.of(extra).contains("--time-limit")) {
                 args.addAll(List.of("--time-limit", "20000"));
             }
@@ -204,9 +207,13 @@ final class CampaignHarness {
                 () -> !(liveness() instanceof JobLiveness.MaybeAlive));
     }
 
-    /** Polls {@code condition} every 20 ms until it holds; fails after {@code timeout}. */
+    /**
+     * Polls {@code condition} every 20 ms until it holds; fails after {@code timeout}, with the
+     * last error the condition raised, if any.
+     */
     void await(String what, Duration timeout, BooleanSupplier condition) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
+        RuntimeException lastError = null;
         while (true) {
             boolean holds;
             try {
@@ -214,12 +221,14 @@ final class CampaignHarness {
             } catch (RuntimeException notYet) {
                 // The campaign or its store is created by the job itself; keep polling.
                 holds = false;
+                lastError = notYet;
             }
             if (holds) {
                 return;
             }
             if (System.nanoTime() > deadline) {
-                throw new AssertionError("timed out after " + timeout + " waiting for " + what);
+                throw new AssertionError("timed out after " + timeout + " waiting for " + what
+                        + (lastError == null ? "" : "; the last check failed with " + lastError), lastError);
             }
             Thread.sleep(20);
         }

@@ -95,7 +95,14 @@ class FoundationDbCampaignIT {
         int items = seeds.size() * 3;
         CompletableFuture<CampaignHarness.Run> job = harness.startRun(COORDINATORS, COORDINATORS,
                 "--heartbeat-interval", BEAT_MILLIS);
-        harness.await("six items done", JOB_END, () -> harness.counts().get(Counter.DONE) >= 6);
+        harness.await("six items done", JOB_END, () -> {
+            if (job.isDone()) {
+                CampaignHarness.Run early = job.join();
+                throw new AssertionError("the job ended before six items were done, exit " + early.exitCode() + ": "
+                        + early.err());
+            }
+            return harness.counts().get(Counter.DONE) >= 6;
+        });
 
         ProcessHandle mpirun = JobProcesses.mpiruns().get(0);
         JobProcesses.rank(mpirun, KILLED_RANK).orElseThrow().destroyForcibly();
