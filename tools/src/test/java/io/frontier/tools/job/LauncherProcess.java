@@ -15,6 +15,9 @@ import java.util.stream.Stream;
  * A {@code frontier} command in a process of its own, as a person starts it at a terminal: in a
  * session and process group of its own ({@code setsid}), so that a signal to the group is what
  * the terminal's Ctrl-C or {@code timeout} sends. Its standard error goes to a file the test reads.
+ * SIGINT and SIGTERM start with their default action ({@code env --default-signal}), as at a
+ * terminal: a test run started in the background of a non-interactive shell inherits SIGINT
+ * ignored, and a launcher that inherits it ignored rightly keeps ignoring it.
  */
 final class LauncherProcess {
 
@@ -34,7 +37,7 @@ final class LauncherProcess {
      */
     static LauncherProcess start(Path root, List<String> args) throws IOException {
         Path logs = Files.createDirectories(root.resolve("logs"));
-        List<String> command = new ArrayList<>(List.of("setsid",
+        List<String> command = new ArrayList<>(List.of("env", "--default-signal=INT,TERM", "setsid",
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
                 System.getProperty("java.class.path"), FrontierCommand.class.getName()));
         command.addAll(args);
