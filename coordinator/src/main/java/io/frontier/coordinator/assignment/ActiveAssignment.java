@@ -20,6 +20,7 @@ import io.frontier.store.wire.Assign;
  * @param stage where the worker must stage the children of {@code result}
  * @param sentAt Unix seconds when the ASSIGN was sent
  * @param limitFactor what the execution multiplies the campaign's time limit by (the record's)
+ * @param tier the tier the item was claimed from (the record's)
  */
 public record ActiveAssignment(
         Digest work,
@@ -30,7 +31,8 @@ public record ActiveAssignment(
         int attempt,
         StageLocation stage,
         double sentAt,
-        int limitFactor) {
+        int limitFactor,
+        int tier) {
 
     public ActiveAssignment {
         if (work == null || token == null || result == null || stage == null) {
@@ -61,7 +63,7 @@ public record ActiveAssignment(
         }
         ResultId result = ResultId.random();
         return new ActiveAssignment(leased.id(), leased.token(), result, epoch, workerRank, leased.attempts(),
-                new StageLocation(epoch, workerRank, result.hex()), now, leased.limitFactor());
+                new StageLocation(epoch, workerRank, result.hex()), now, leased.limitFactor(), leased.tier());
     }
 
     /** The lease the assignment runs under, as the store names it. */
@@ -74,6 +76,6 @@ public record ActiveAssignment(
      * campaign's shared SymCC pruning map, or null if the worker gets none.
      */
     public Assign message(PruningMap pruningMap) {
-        return new Assign(work, token, result, epoch, attempt, limitFactor, pruningMap);
+        return new Assign(work, token, result, epoch, attempt, limitFactor, tier, pruningMap);
     }
 }

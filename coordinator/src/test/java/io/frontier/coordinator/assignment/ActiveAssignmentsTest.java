@@ -7,9 +7,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.frontier.coordinator.CampaignFixture;
 import io.frontier.store.corpus.CorpusLayout;
 import io.frontier.store.error.InvalidInputException;
+import io.frontier.store.exploration.Tier;
+import io.frontier.store.record.ResultId;
 import io.frontier.store.record.WorkRecord;
 import io.frontier.store.wire.Assign;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -41,8 +44,18 @@ class ActiveAssignmentsTest {
         assertThat(CorpusLayout.stageName(assignment.stage()))
                 .isEqualTo(".stage-" + campaign.epoch + "/7/" + assignment.result().hex());
         assertThat(assignment.message(null)).isEqualTo(
-                new Assign(leased.id(), leased.token(), assignment.result(), campaign.epoch, leased.attempts(), 1, null));
+                new Assign(leased.id(), leased.token(), assignment.result(), campaign.epoch, leased.attempts(), 1, Tier.NEW_COVERAGE, null));
         assertThat(assignment.lease().token()).isEqualTo(leased.token());
+    }
+
+    @Test
+    void anAssignmentOfARepeatRoundTellsTheWorkerItsTierAndTimeLimitFactor() {
+        WorkRecord repeat = leased.committing(ResultId.random()).again(Tier.REPEAT, 2, campaign.epoch)
+                .leased(leased.token(), leased.owner(), campaign.epoch, T0 + 60);
+
+        Assign message = ActiveAssignment.issue(repeat, campaign.epoch, 7, T0).message(null);
+
+        assertThat(List.of(message.tier(), message.limitFactor())).containsExactly(Tier.REPEAT, 2);
     }
 
     @Test

@@ -1,6 +1,7 @@
 package io.frontier.store.wire;
 
 import io.frontier.store.error.InvalidInputException;
+import io.frontier.store.exploration.Tier;
 import io.frontier.store.pruning.PruningMap;
 import io.frontier.store.record.ResultId;
 import io.frontier.store.record.Token;
@@ -18,12 +19,14 @@ import io.frontier.store.corpus.Digest;
  * @param attempt which execution of the item this is, from 1 (the work record's attempts)
  * @param limitFactor what this execution multiplies the campaign's time limit by, from 1 (the
  *     work record's round factor)
+ * @param tier the tier the item was claimed from ({@link Tier}): a run of a repeat round starts
+ *     SymCC from an empty pruning map
  * @param pruningMap the campaign's shared SymCC pruning map as the coordinator holds it when it
  *     sends the assignment, for a worker whose executor keeps one in a campaign that shares it;
  *     null otherwise (the worker then keeps a map of its own, if any)
  */
 public record Assign(Digest work, Token token, ResultId result, long epoch, int attempt, int limitFactor,
-                     PruningMap pruningMap) {
+                     int tier, PruningMap pruningMap) {
 
     public Assign {
         if (work == null || token == null || result == null) {
@@ -32,6 +35,10 @@ public record Assign(Digest work, Token token, ResultId result, long epoch, int 
         if (epoch < 1 || attempt < 1 || limitFactor < 1) {
             throw new InvalidInputException("assignment epoch, attempt or time-limit factor below 1")
                     .with("work", work).with("epoch", epoch).with("attempt", attempt).with("limitFactor", limitFactor);
+        }
+        if (tier < Tier.NEW_COVERAGE || tier > Tier.LOWEST) {
+            throw new InvalidInputException("assignment tier out of range").with("work", work).with("tier", tier)
+                    .with("lowest", Tier.LOWEST);
         }
     }
 }

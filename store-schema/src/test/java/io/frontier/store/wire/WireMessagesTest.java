@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.frontier.store.error.InvalidInputException;
+import io.frontier.store.exploration.Tier;
 import io.frontier.store.pruning.PruningMap;
 import io.frontier.store.record.ResultId;
 import io.frontier.store.record.Token;
@@ -26,7 +27,7 @@ class WireMessagesTest {
 
     @Test
     void assignRoundTrips() {
-        Assign assign = new Assign(WORK, TOKEN, RESULT, 3, 2, 4, null);
+        Assign assign = new Assign(WORK, TOKEN, RESULT, 3, 2, 4, Tier.REPEAT, null);
 
         assertThat(WireCodec.decode(WireCodec.encode(assign), Assign.class)).isEqualTo(assign);
     }
@@ -37,7 +38,7 @@ class WireMessagesTest {
         file[0] = 1;
         file[PruningMap.BYTES - 1] = (byte) 0x80;
         PruningMap map = PruningMap.of(file);
-        Assign assign = new Assign(WORK, TOKEN, RESULT, 3, 2, 4, map);
+        Assign assign = new Assign(WORK, TOKEN, RESULT, 3, 2, 4, Tier.REPEAT, map);
         Result result = new Result(WORK, TOKEN, RESULT, WORK, List.of(), 0, EXITED, null, map);
 
         assertThat(WireCodec.decode(WireCodec.encode(assign), Assign.class).pruningMap()).isEqualTo(map);
@@ -46,7 +47,7 @@ class WireMessagesTest {
 
     @Test
     void anAssignWhosePruningMapDoesNotDecodeIsRejectedWhole() {
-        String json = new String(WireCodec.encode(new Assign(WORK, TOKEN, RESULT, 3, 2, 4, PruningMap.empty())),
+        String json = new String(WireCodec.encode(new Assign(WORK, TOKEN, RESULT, 3, 2, 4, Tier.REPEAT, PruningMap.empty())),
                 StandardCharsets.UTF_8);
         String damaged = json.replace(PruningMap.empty().encoded(), "AAAA");
 

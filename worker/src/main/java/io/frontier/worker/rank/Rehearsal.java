@@ -7,6 +7,7 @@ import io.frontier.store.corpus.StageLocation;
 import io.frontier.store.corpus.fs.DurableFiles;
 import io.frontier.store.corpus.fs.FileTrees;
 import io.frontier.store.corpus.stage.StageWriter;
+import io.frontier.store.exploration.Tier;
 import io.frontier.store.record.ResultId;
 import io.frontier.store.record.Token;
 import io.frontier.store.wire.Assign;
@@ -90,7 +91,7 @@ final class Rehearsal {
                     .with("problem", e.toString());
         }
         Assign assign = WireCodec.decode(
-                WireCodec.encode(new Assign(input, Token.random(), ResultId.random(), epoch, 1, 1, null)), Assign.class);
+                WireCodec.encode(new Assign(input, Token.random(), ResultId.random(), epoch, 1, 1, Tier.NEW_COVERAGE, null)), Assign.class);
         ScratchDirectory.RunDirectory run = scratch.newRun(assign.result());
         try {
             InputCopy.Copied copied = InputCopy.copy(object, input, run.input());

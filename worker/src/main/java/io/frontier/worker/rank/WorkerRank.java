@@ -6,6 +6,7 @@ import io.frontier.store.corpus.fs.DurableFiles;
 import io.frontier.store.corpus.fs.Fsync;
 import io.frontier.store.corpus.stage.StageWriter;
 import io.frontier.store.error.FrontierException;
+import io.frontier.store.exploration.Tier;
 import io.frontier.store.pruning.PruningMap;
 import io.frontier.store.wire.Assign;
 import io.frontier.store.wire.DeclaredFinding;
@@ -301,16 +302,51 @@ public final class WorkerRank {
 
     /**
      * On the execution thread: runs the executor on a verified copy, between merging the shared
-     * pruning map into its map file and reading back what the run added; touches only the run
-     * directory and the map file.
+     * pruning map into its map file (for a repeat round: setting the file aside) and reading back
+     * what the run added; touches only the run directory and the map file.
      */
     private Ran execute(InputCopy.Copied copied, RunDirectory run, Executor executor, Assign assign) {
-        PruningMap start = startPruning(executor, assign);
+        PruningMap setAside = setAsideForRepeat(executor, assign);
+        PruningMap start = setAside == null ? startPruning(executor, assign)
+                : assign.pruningMap() == null ? null : PruningMap.empty();
         try {
             Execution execution = executor.run(run.input(), run.outputs(), settings.timeLimit(), assign.limitFactor());
             return new Ran(copied, execution, null, gainedPruning(executor, assign, start));
         } catch (FrontierException e) {
             return new Ran(copied, null, e, null);
+        } finally {
+            restoreSetAside(executor, assign, setAside);
+        }
+    }
+
+    /**
+     * For a run of a repeat round whose executor keeps a pruning map: removes the map file and
+     * returns what it held, so that the run starts from the empty map; null for any other run, or
+     * if the file could not be set aside (reported: the run then starts from the map as it is).
+     */
+    private PruningMap setAsideForRepeat(Executor executor, Assign assign) {
+        if (assign.tier() != Tier.REPEAT || executor.pruningMap().isEmpty()) {
+            return null;
+        }
+        try {
+            return new PruningFile(executor.pruningMap().get()).setAside();
+        } catch (PruningFileException e) {
+            report("pruning map not set aside; the repeated run starts from this worker's map",
+                    context(assign) + ", problem=" + e.getMessage());
+            return null;
+        }
+    }
+
+    /** ORs the map set aside for a repeated run back into the file the run left; nothing if null. */
+    private void restoreSetAside(Executor executor, Assign assign, PruningMap setAside) {
+        if (setAside == null) {
+            return;
+        }
+        try {
+            new PruningFile(executor.pruningMap().orElseThrow()).merge(setAside);
+        } catch (PruningFileException e) {
+            report("pruning map of earlier runs not restored; later runs may solve their branches again",
+                    context(assign) + ", problem=" + e.getMessage());
         }
     }
 

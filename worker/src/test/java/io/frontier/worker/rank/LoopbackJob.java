@@ -8,6 +8,7 @@ import io.frontier.store.corpus.fs.DurableFiles;
 import io.frontier.store.corpus.fs.Fsync;
 import io.frontier.store.corpus.stage.StageInspector;
 import io.frontier.store.corpus.stage.StagedChild;
+import io.frontier.store.exploration.Tier;
 import io.frontier.store.pruning.PruningMap;
 import io.frontier.store.record.ResultId;
 import io.frontier.store.record.Token;
@@ -133,7 +134,15 @@ final class LoopbackJob implements AutoCloseable {
 
     /** Sends a fresh ASSIGN for {@code work} handing over {@code pruningMap} (null: none) and returns it. */
     Assign assign(Digest work, PruningMap pruningMap) {
-        Assign assign = new Assign(work, Token.random(), ResultId.random(), EPOCH, 1, 1, pruningMap);
+        return assign(work, Tier.NEW_COVERAGE, pruningMap);
+    }
+
+    /**
+     * Sends a fresh ASSIGN for {@code work}, claimed from {@code tier}, handing over
+     * {@code pruningMap} (null: none), and returns it.
+     */
+    Assign assign(Digest work, int tier, PruningMap pruningMap) {
+        Assign assign = new Assign(work, Token.random(), ResultId.random(), EPOCH, 1, 1, tier, pruningMap);
         coordinator().send(WORKER, Tags.ASSIGN, WireCodec.encode(assign));
         return assign;
     }

@@ -6,6 +6,7 @@ import io.frontier.store.corpus.StageLocation;
 import io.frontier.store.corpus.stage.StageInspector;
 import io.frontier.store.corpus.stage.StageRejectedException;
 import io.frontier.store.corpus.stage.StagedChild;
+import io.frontier.store.exploration.Tier;
 import io.frontier.store.record.ResultId;
 import io.frontier.store.record.Token;
 import io.frontier.store.wire.Assign;
@@ -99,7 +100,7 @@ public final class ScriptedJobRank {
         while (!pending.isEmpty() || !active.isEmpty()) {
             while (!pending.isEmpty() && !idle.isEmpty()) {
                 int worker = idle.poll();
-                Assign assign = new Assign(pending.poll(), Token.random(), ResultId.random(), EPOCH, 1, 1, null);
+                Assign assign = new Assign(pending.poll(), Token.random(), ResultId.random(), EPOCH, 1, 1, Tier.NEW_COVERAGE, null);
                 link.send(worker, Tags.ASSIGN, WireCodec.encode(assign));
                 active.put(worker, assign);
             }

@@ -3,6 +3,7 @@ package io.frontier.worker.rank;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.frontier.store.corpus.Digest;
+import io.frontier.store.exploration.Tier;
 import io.frontier.store.pruning.PruningMap;
 import io.frontier.store.wire.Result;
 import io.frontier.worker.executor.CommandConfig;
@@ -102,6 +103,31 @@ class WorkerPruningTest {
         assertThat(first.pruningMap()).isNull();
         assertThat(second.pruningMap()).isNull();
         assertThat(job.workerScratch().resolve(ExecutorFactory.PRUNING_MAP_FILE)).exists();
+    }
+
+    @Test
+    void aRunOfARepeatRoundStartsFromAnEmptyMapAndTheWorkersMapKeepsItsEarlierBitsAndTheRunsAfterwards()
+            throws Exception {
+        job = LoopbackJob.start(dir, mapReadingTarget());
+        job.awaitResultFor(job.assign(job.seed("seed\n")));
+
+        Result repeat = job.awaitResultFor(job.assign(job.seed("frontier-child 3 0\nseed\n"), Tier.REPEAT, null));
+        job.awaitResultFor(job.assign(job.seed("seed\n")));
+
+        assertThat(seenByRuns()).containsExactly("", "", "0 3");
+        assertThat(repeat.pruningMap()).isNull();
+    }
+
+    @Test
+    void aRunOfARepeatRoundIsNotHandedTheSharedMapAndSendsEveryBitItSet() throws Exception {
+        job = LoopbackJob.start(dir, mapReadingTarget());
+        job.awaitResultFor(job.assign(job.seed("frontier-child 3 0\nseed\n"), withBits(5)));
+
+        Result repeat = job.awaitResultFor(job.assign(job.seed("seed\n"), Tier.REPEAT, withBits(1, 7)));
+        job.awaitResultFor(job.assign(job.seed("seed\n"), withBits(9)));
+
+        assertThat(seenByRuns()).containsExactly("5", "", "0 3 5 9");
+        assertThat(repeat.pruningMap()).as("bit 0 is new to the run, which started from nothing").isEqualTo(withBits(0));
     }
 
     @Test

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.frontier.store.corpus.ContentHasher;
 import io.frontier.store.corpus.stage.StageProblem;
 import io.frontier.store.corpus.stage.StageRejectedException;
+import io.frontier.store.exploration.Tier;
 import io.frontier.store.record.ResultId;
 import io.frontier.store.record.Token;
 import io.frontier.store.corpus.Digest;
@@ -488,7 +489,7 @@ class WorkerRankTest {
     void messagesFromAnotherRankOrWithAnotherTagAreReportedAndIgnored() throws Exception {
         job = LoopbackJob.start(dir, fileContract("--children", "same"));
         Digest seed = job.seed("seed\n");
-        byte[] stray = WireCodec.encode(new Assign(seed, Token.random(), ResultId.random(), 1, 1, 1, null));
+        byte[] stray = WireCodec.encode(new Assign(seed, Token.random(), ResultId.random(), 1, 1, 1, Tier.NEW_COVERAGE, null));
 
         job.otherWorker().send(LoopbackJob.WORKER, Tags.ASSIGN, stray);
         job.coordinator().send(LoopbackJob.WORKER, Tags.PREPARE, new byte[] {1, 2, 3});
