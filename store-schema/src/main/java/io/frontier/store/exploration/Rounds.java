@@ -5,9 +5,17 @@ import io.frontier.store.manifest.ChildFate;
 import io.frontier.store.record.WorkRecord;
 import io.frontier.store.wire.Execution;
 import java.util.List;
+import java.util.Set;
 
 /** Whether a committed round of a work item sends it back for another, under one policy. */
 public final class Rounds {
+
+    /**
+     * Executors whose repeat differs from their earlier run only in starting from an empty
+     * pruning map (SymCC: its run is determined by the input and the map), so that after one
+     * repeat another could only do the first again.
+     */
+    static final Set<String> REPEATED_ONCE = Set.of("symcc");
 
     private final ExplorationPolicy policy;
 
@@ -21,7 +29,7 @@ public final class Rounds {
      * {@link Tier#RETRY} with twice the round's factor while that stays within the policy's cap; a
      * run of a repeatable executor that found nothing new (no child reached new coverage and none
      * was a finding) comes back in {@link Tier#REPEAT} with twice the factor, capped, while the
-     * item has had fewer rounds than the policy's repeats.
+     * item has had fewer rounds than the policy's repeats ({@link #REPEATED_ONCE}: at most one).
      */
     public NextRound after(WorkRecord record, Execution execution, List<Child> children) {
         int doubled = (int) Math.min((long) record.limitFactor() * 2, policy.maxLimitFactor());
@@ -30,10 +38,14 @@ public final class Rounds {
         }
         boolean foundNew = children.stream()
                 .anyMatch(child -> child.fate() == ChildFate.FRONTIER || child.fate() == ChildFate.FINDING);
-        if (!foundNew && policy.repeatable().contains(execution.executor()) && record.round() < policy.repeats()) {
+        if (!foundNew && policy.repeatable().contains(execution.executor()) && record.round() < repeats(execution.executor())) {
             return new NextRound(Tier.REPEAT, doubled);
         }
         return null;
+    }
+
+    private int repeats(String executor) {
+        return REPEATED_ONCE.contains(executor) ? Math.min(1, policy.repeats()) : policy.repeats();
     }
 
     /** The tier and time-limit factor of an item's next round. */

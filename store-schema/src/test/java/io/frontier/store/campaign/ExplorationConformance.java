@@ -52,6 +52,7 @@ public abstract class ExplorationConformance {
     static final Execution COMMAND = new Execution("command", "ok", 0, false, 10, false);
     static final Execution TIMED_OUT = new Execution("command", "timeout", 9, true, 1000, true);
     static final Execution AFL = new Execution("afl", "ok", 0, false, 1000, false);
+    static final Execution SYMCC = new Execution("symcc", "ok", 0, false, 300, false);
     static final ExplorationPolicy TIERS = ExplorationPolicy.DEFAULT.withRounds(1, 0, List.of());
 
     protected KeyValueStore kv;
@@ -288,6 +289,19 @@ public abstract class ExplorationConformance {
         assertThat(List.of(third.round(), third.limitFactor())).containsExactly(2, 4);
         assertThat(run(third, AFL).state()).as("two repeats used").isEqualTo(WorkState.DONE);
         assertThat(entriesOf(seed.id())).hasSize(3);
+    }
+
+    @Test
+    void aSymccInputThatFoundNothingNewIsRepeatedOnceWhateverTheRepeats() throws Exception {
+        create(TIERS.withRounds(8, 4, List.of("afl", "symcc")));
+        WorkRecord seed = seedClaimed("a");
+        run(seed, SYMCC);
+        WorkRecord again = claimOne();
+        assertThat(List.of(again.id(), again.tier(), again.round())).containsExactly(seed.id(), Tier.REPEAT, 1);
+        assertThat(run(again, SYMCC).state()).as("a second repeat would start from the same empty map")
+                .isEqualTo(WorkState.DONE);
+        assertThat(entriesOf(seed.id())).hasSize(2);
+        assertThat(store.checkQuiescence(epoch, T0).quiescent()).isTrue();
     }
 
     @Test
