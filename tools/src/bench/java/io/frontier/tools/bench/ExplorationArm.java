@@ -14,10 +14,12 @@ import java.util.List;
  */
 record ExplorationArm(String name, List<String> executors, boolean triage, String exploration, List<String> options) {
 
-    /** Every child queued, no triage: the naive closure the predecessor ran. */
-    static final ExplorationArm CLOSURE = new ExplorationArm("closure", List.of("main"), false, "closure", List.of());
-    /** Only children that reached new coverage are kept: Frontier's triage before tiers. */
-    static final ExplorationArm NOVELTY = new ExplorationArm("novelty", List.of("main"), true, "novelty", List.of());
+    /** Every child queued, no triage, SymCC never repeated: the naive closure the predecessor ran. */
+    static final ExplorationArm CLOSURE = new ExplorationArm("closure", List.of("main"), false, "closure",
+            List.of("--repeatable", "afl"));
+    /** Only children that reached new coverage are kept, SymCC never repeated: Frontier's triage before tiers. */
+    static final ExplorationArm NOVELTY = new ExplorationArm("novelty", List.of("main"), true, "novelty",
+            List.of("--repeatable", "afl"));
     /** The default policy: tiers, retries of time-outs, repeats of repeatable executors. */
     static final ExplorationArm TIERS = new ExplorationArm("tiers", List.of("main"), true, "tiers", List.of());
     /** AFL++ alone under the default policy, the baseline of a hybrid campaign. */
@@ -29,7 +31,11 @@ record ExplorationArm(String name, List<String> executors, boolean triage, Strin
     static final ExplorationArm SHARED_MAP = new ExplorationArm("shared-map", List.of("symcc"), true, "tiers",
             List.of("--pruning-map", "shared"));
 
-    static final List<ExplorationArm> ALL = List.of(CLOSURE, NOVELTY, TIERS, SHARED_MAP, AFL, HYBRID);
+    /** The default policy without SymCC's repeat from an empty pruning map. */
+    static final ExplorationArm NO_SYMCC_REPEAT = new ExplorationArm("no-symcc-repeat", List.of("symcc"), true, "tiers",
+            List.of("--repeatable", "afl"));
+
+    static final List<ExplorationArm> ALL = List.of(CLOSURE, NOVELTY, TIERS, SHARED_MAP, NO_SYMCC_REPEAT, AFL, HYBRID);
 
     /** Whether the arm can run on {@code target}: a SymCC arm needs a SymCC build. */
     boolean runsOn(BenchTarget target) {

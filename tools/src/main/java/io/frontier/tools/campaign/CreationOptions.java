@@ -93,8 +93,10 @@ public final class CreationOptions {
                     + " gets after a run that found nothing new (default: ${DEFAULT-VALUE}).")
     int repeats;
 
-    @Option(names = "--repeatable", paramLabel = "EXECUTOR", split = ",", defaultValue = "afl",
-            description = "Creating: the executors whose runs can find more from the same input (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--repeatable", paramLabel = "EXECUTOR", split = ",",
+            description = "Creating: the executors whose runs can find more from the same input: afl with a longer run,"
+                    + " symcc once, from an empty pruning map (default: afl, and symcc unless the campaign also runs"
+                    + " afl).")
     List<String> repeatable;
 
     @Option(names = "--pruning-map", paramLabel = "SHARING", defaultValue = "worker",
@@ -119,11 +121,15 @@ public final class CreationOptions {
         }
     }
 
-    /** The exploration policy these options ask for; fails naming the option that is out of range. */
-    public ExplorationPolicy policy() {
+    /**
+     * The exploration policy these options ask for in a campaign of executor {@code kinds}; fails
+     * naming the option that is out of range.
+     */
+    public ExplorationPolicy policy(List<String> kinds) {
         try {
             return ExplorationPolicy.DEFAULT.withMode(Exploration.of(exploration)).withCap(tierCapItems, tierCapBytes)
-                    .withRounds(timeLimitCap, repeats, repeatable);
+                    .withRounds(timeLimitCap, repeats,
+                            repeatable != null ? repeatable : ExplorationPolicy.repeatableBy(kinds));
         } catch (FrontierException e) {
             throw new FrontierException("exploration options out of range: " + e.getMessage()
                     + " (see --exploration, --tier-cap-items, --tier-cap-bytes, --time-limit-cap, --repeats, --repeatable)")

@@ -43,8 +43,8 @@ public final class StoreBinding {
             check(directory, settings, store);
         }
         return settings.legacy() ? store.init(settings.storeConfig(), job, now)
-                : store.init(settings.storeConfig(), identity(directory, settings), options.policy(), options.pruning(),
-                        job, now);
+                : store.init(settings.storeConfig(), identity(directory, settings),
+                        options.policy(settings.worker().executorKinds()), options.pruning(), job, now);
     }
 
     /** Fails, saying what to do, unless {@code store} is the own store of the campaign in {@code directory}. */

@@ -3,6 +3,7 @@ package io.frontier.tools.campaign;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.frontier.store.campaign.CampaignStore;
+import io.frontier.store.exploration.ExplorationPolicy;
 import io.frontier.store.keyspace.CampaignKeys;
 import io.frontier.store.pruning.PruningPolicy;
 import io.frontier.store.pruning.PruningSharing;
@@ -96,6 +97,35 @@ class InitCommandTest {
         assertThat(shared.out()).contains("pruning map   shared");
         assertThat(pruningPolicy(campaign)).isEqualTo(PruningPolicy.of(PruningSharing.WORKER));
         assertThat(pruningPolicy(other)).isEqualTo(PruningPolicy.of(PruningSharing.SHARED));
+    }
+
+    @Test
+    void symccIsRepeatableByDefaultUnlessTheCampaignAlsoRunsAflOrTheOptionSaysOtherwise() throws IOException {
+        Files.writeString(root.resolve("afl.json"), "{\"type\": \"afl\", \"target\": \"" + target()
+                + "\", \"arguments\": [\"@@\"], \"runSeconds\": 10, \"runExecutions\": 0, \"execTimeoutMillis\": 1000,"
+                + " \"memoryLimitMiB\": 0, \"dictionary\": null, \"environment\": {},"
+                + " \"limits\": {\"addressSpaceMiB\": 0, \"cpuSeconds\": 0, \"fileSizeMiB\": 64}}");
+        CommandRun defaults = init();
+        Path hybrid = Files.createDirectories(root.resolve("hybrid")).resolve("campaign");
+        CommandRun hybridDefaults = CommandRun.of("init", hybrid.toString(), "--seeds", seeds.toString(), "--executor",
+                root.resolve("executor.json").toString(), "--executor", root.resolve("afl.json").toString());
+        Path told = Files.createDirectories(root.resolve("told")).resolve("campaign");
+        CommandRun aflOnly = CommandRun.of("init", told.toString(), "--seeds", seeds.toString(), "--executor",
+                root.resolve("executor.json").toString(), "--repeatable", "afl");
+
+        assertThat(List.of(defaults, hybridDefaults, aflOnly))
+                .allSatisfy(run -> assertThat(run.exitCode()).as(run.toString()).isZero());
+        assertThat(explorationPolicy(campaign)).isEqualTo(ExplorationPolicy.DEFAULT);
+        assertThat(ExplorationPolicy.DEFAULT.repeatable()).containsExactly("afl", "symcc");
+        assertThat(explorationPolicy(hybrid).repeatable()).containsExactly("afl");
+        assertThat(explorationPolicy(told).repeatable()).containsExactly("afl");
+    }
+
+    private static ExplorationPolicy explorationPolicy(Path campaign) {
+        CampaignSettings settings = new CampaignDirectory(campaign).read();
+        try (KeyValueStore kv = KeyValueStores.open(settings.store())) {
+            return new CampaignStore(kv, CampaignKeys.forCampaign(settings.name())).exploration();
+        }
     }
 
     @Test
