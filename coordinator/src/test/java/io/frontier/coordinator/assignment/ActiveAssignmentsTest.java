@@ -44,7 +44,8 @@ class ActiveAssignmentsTest {
         assertThat(CorpusLayout.stageName(assignment.stage()))
                 .isEqualTo(".stage-" + campaign.epoch + "/7/" + assignment.result().hex());
         assertThat(assignment.message(null)).isEqualTo(
-                new Assign(leased.id(), leased.token(), assignment.result(), campaign.epoch, leased.attempts(), 1, Tier.NEW_COVERAGE, null));
+                new Assign(leased.id(), leased.token(), assignment.result(), campaign.epoch, leased.attempts(), 1,
+                        Tier.NEW_COVERAGE, null));
         assertThat(assignment.lease().token()).isEqualTo(leased.token());
     }
 

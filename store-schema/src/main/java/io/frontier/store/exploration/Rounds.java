@@ -38,7 +38,8 @@ public final class Rounds {
         }
         boolean foundNew = children.stream()
                 .anyMatch(child -> child.fate() == ChildFate.FRONTIER || child.fate() == ChildFate.FINDING);
-        if (!foundNew && policy.repeatable().contains(execution.executor()) && record.round() < repeats(execution.executor())) {
+        String executor = execution.executor();
+        if (!foundNew && policy.repeatable().contains(executor) && record.round() < repeats(executor)) {
             return new NextRound(Tier.REPEAT, doubled);
         }
         return null;

@@ -47,7 +47,8 @@ class WireMessagesTest {
 
     @Test
     void anAssignWhosePruningMapDoesNotDecodeIsRejectedWhole() {
-        String json = new String(WireCodec.encode(new Assign(WORK, TOKEN, RESULT, 3, 2, 4, Tier.REPEAT, PruningMap.empty())),
+        String json = new String(
+                WireCodec.encode(new Assign(WORK, TOKEN, RESULT, 3, 2, 4, Tier.REPEAT, PruningMap.empty())),
                 StandardCharsets.UTF_8);
         String damaged = json.replace(PruningMap.empty().encoded(), "AAAA");
 

@@ -100,7 +100,8 @@ public final class ScriptedJobRank {
         while (!pending.isEmpty() || !active.isEmpty()) {
             while (!pending.isEmpty() && !idle.isEmpty()) {
                 int worker = idle.poll();
-                Assign assign = new Assign(pending.poll(), Token.random(), ResultId.random(), EPOCH, 1, 1, Tier.NEW_COVERAGE, null);
+                Assign assign = new Assign(pending.poll(), Token.random(), ResultId.random(), EPOCH, 1, 1,
+                        Tier.NEW_COVERAGE, null);
                 link.send(worker, Tags.ASSIGN, WireCodec.encode(assign));
                 active.put(worker, assign);
             }

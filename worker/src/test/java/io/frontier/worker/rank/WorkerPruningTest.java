@@ -127,7 +127,8 @@ class WorkerPruningTest {
         job.awaitResultFor(job.assign(job.seed("seed\n"), withBits(9)));
 
         assertThat(seenByRuns()).containsExactly("5", "", "0 3 5 9");
-        assertThat(repeat.pruningMap()).as("bit 0 is new to the run, which started from nothing").isEqualTo(withBits(0));
+        assertThat(repeat.pruningMap()).as("bit 0 is new to the run, which started from nothing")
+                .isEqualTo(withBits(0));
     }
 
     @Test

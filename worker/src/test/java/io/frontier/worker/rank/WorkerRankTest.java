@@ -489,7 +489,8 @@ class WorkerRankTest {
     void messagesFromAnotherRankOrWithAnotherTagAreReportedAndIgnored() throws Exception {
         job = LoopbackJob.start(dir, fileContract("--children", "same"));
         Digest seed = job.seed("seed\n");
-        byte[] stray = WireCodec.encode(new Assign(seed, Token.random(), ResultId.random(), 1, 1, 1, Tier.NEW_COVERAGE, null));
+        byte[] stray = WireCodec.encode(
+                new Assign(seed, Token.random(), ResultId.random(), 1, 1, 1, Tier.NEW_COVERAGE, null));
 
         job.otherWorker().send(LoopbackJob.WORKER, Tags.ASSIGN, stray);
         job.coordinator().send(LoopbackJob.WORKER, Tags.PREPARE, new byte[] {1, 2, 3});
