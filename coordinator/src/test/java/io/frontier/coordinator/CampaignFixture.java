@@ -61,6 +61,8 @@ public final class CampaignFixture implements AutoCloseable {
     public static final Owner ALICE = Owner.of("job-1/rank-0");
     public static final Owner BOB = Owner.of("job-1/rank-1");
     public static final int WORKER = 3;
+    /** The executor kind every assignment of these tests names, and every RESULT of theirs. */
+    public static final String EXECUTOR = "command";
     /** Three attempts, so an abandoned item goes back to pending. */
     public static final CampaignConfig CONFIG = CampaignConfig.of("coordinator-test", 4, 3);
 
@@ -122,7 +124,7 @@ public final class CampaignFixture implements AutoCloseable {
 
     /** Seeds and claims {@code name} and assigns it to {@link #WORKER}. */
     public ActiveAssignment assigned(String name) {
-        return ActiveAssignment.issue(seedAndClaim(name), epoch, WORKER, T0);
+        return ActiveAssignment.issue(seedAndClaim(name), epoch, WORKER, EXECUTOR, T0);
     }
 
     /**
@@ -142,7 +144,7 @@ public final class CampaignFixture implements AutoCloseable {
             ResultId result = ResultId.random();
             String stage = CorpusLayout.stageName(new StageLocation(epoch, 9, result.hex()));
             return new CommitRequest(new Lease(record.id(), record.token()), result, stage, List.of(),
-                    new Execution("command", "ok", 0, false, 10, false), null);
+                    new Execution(EXECUTOR, "ok", 0, false, 10, false), null);
         }).toList();
         store.beginCommits(epoch, requests, now).forEach(ItemResult::orThrow);
     }
@@ -189,7 +191,7 @@ public final class CampaignFixture implements AutoCloseable {
     /** The RESULT a correct worker sends for {@code assignment} with {@code children}. */
     public static Result result(ActiveAssignment assignment, List<DeclaredChild> children) {
         return new Result(assignment.work(), assignment.token(), assignment.result(), assignment.work(), children,
-                children.size(), new Execution("command", "ok", 0, false, 5, false), null, null);
+                children.size(), new Execution(assignment.executor(), "ok", 0, false, 5, false), null, null);
     }
 
     /** Stages {@code children} and encodes the RESULT a correct worker sends. */

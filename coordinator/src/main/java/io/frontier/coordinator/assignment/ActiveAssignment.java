@@ -16,6 +16,7 @@ import io.frontier.store.wire.Assign;
  * One ASSIGN this coordinator sent to one worker rank and has not yet had answered. Immutable.
  *
  * @param workerRank the worker's global MPI rank; the stage lives under it
+ * @param executor the kind of executor the worker is to run the item on, and its RESULT to name
  * @param attempt which execution of the item this is (the work record's attempts)
  * @param stage where the worker must stage the children of {@code result}
  * @param sentAt Unix seconds when the ASSIGN was sent
@@ -28,6 +29,7 @@ public record ActiveAssignment(
         ResultId result,
         long epoch,
         int workerRank,
+        String executor,
         int attempt,
         StageLocation stage,
         double sentAt,
@@ -35,8 +37,8 @@ public record ActiveAssignment(
         int tier) {
 
     public ActiveAssignment {
-        if (work == null || token == null || result == null || stage == null) {
-            throw new InvalidInputException("assignment lacks work, token, result or stage");
+        if (work == null || token == null || result == null || stage == null || executor == null) {
+            throw new InvalidInputException("assignment lacks work, token, result, stage or executor");
         }
         if (stage.epoch() != epoch || stage.globalRank() != workerRank || !stage.resultId().equals(result.hex())) {
             throw new InvalidInputException("stage location does not belong to the assignment")
@@ -52,17 +54,18 @@ public record ActiveAssignment(
 
     /**
      * A new assignment of {@code leased}, a record this coordinator holds in {@code epoch}, to
-     * {@code workerRank}, under a fresh result id. Call it once per ASSIGN sent, including a
-     * retry after a rejected result: each execution stages into a stage of its own.
+     * {@code workerRank}, to run on {@code executor}, under a fresh result id. Call it once per
+     * ASSIGN sent, including a retry after a rejected result: each execution stages into a stage
+     * of its own.
      */
-    public static ActiveAssignment issue(WorkRecord leased, long epoch, int workerRank, double now) {
+    public static ActiveAssignment issue(WorkRecord leased, long epoch, int workerRank, String executor, double now) {
         if (leased.state() != WorkState.LEASED || leased.epoch() != epoch) {
             throw new InvalidInputException("only a lease of the current epoch can be assigned")
                     .with("work", leased.id()).with("state", leased.state().wireName())
                     .with("recordEpoch", leased.epoch()).with("epoch", epoch);
         }
         ResultId result = ResultId.random();
-        return new ActiveAssignment(leased.id(), leased.token(), result, epoch, workerRank, leased.attempts(),
+        return new ActiveAssignment(leased.id(), leased.token(), result, epoch, workerRank, executor, leased.attempts(),
                 new StageLocation(epoch, workerRank, result.hex()), now, leased.limitFactor(), leased.tier());
     }
 
@@ -76,6 +79,6 @@ public record ActiveAssignment(
      * campaign's shared SymCC pruning map, or null if the worker gets none.
      */
     public Assign message(PruningMap pruningMap) {
-        return new Assign(work, token, result, epoch, attempt, limitFactor, tier, pruningMap);
+        return new Assign(work, token, result, executor, epoch, attempt, limitFactor, tier, pruningMap);
     }
 }

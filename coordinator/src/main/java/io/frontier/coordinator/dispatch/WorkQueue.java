@@ -5,7 +5,6 @@ import io.frontier.store.record.WorkRecord;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Predicate;
@@ -14,7 +13,7 @@ import java.util.function.Predicate;
  * The items this coordinator holds leases on and has not dispatched, oldest first, each as the
  * store last returned its record (state {@code leased}, this coordinator's token). An item whose
  * result was rejected goes back in front of all others, keeping its token, so it is retried next
- * and never overtaken by newer work, whatever the next worker prefers. Not thread-safe: owned by
+ * and never overtaken by newer work. Not thread-safe: owned by
  * the coordinator's loop.
  */
 public final class WorkQueue {
@@ -33,26 +32,10 @@ public final class WorkQueue {
         retried.addFirst(leased);
     }
 
-    /** The next item, in queue order. */
+    /** The next item: a retried item first, else the oldest. */
     public Optional<WorkRecord> next() {
-        return next(item -> true);
-    }
-
-    /**
-     * The next item for a worker that prefers the items {@code preferred} accepts: a retried item
-     * first, whatever it is; else the oldest item it prefers; else the oldest item. A preference
-     * never leaves a worker idle while work is queued.
-     */
-    public Optional<WorkRecord> next(Predicate<WorkRecord> preferred) {
         if (!retried.isEmpty()) {
             return Optional.of(retried.pollFirst());
-        }
-        for (Iterator<WorkRecord> it = items.iterator(); it.hasNext(); ) {
-            WorkRecord item = it.next();
-            if (preferred.test(item)) {
-                it.remove();
-                return Optional.of(item);
-            }
         }
         return Optional.ofNullable(items.pollFirst());
     }

@@ -1,6 +1,6 @@
 /**
  * What one coordinator holds between the store and its workers: the items it leased and has
- * not yet handed out, and which worker of its group runs what.
+ * not yet handed out, and which kind of executor runs each.
  *
  * <p>Rule: every item here is leased to this coordinator under the token stored with it; each
  * busy worker has exactly one active assignment, and a RESULT is accepted only from the worker

@@ -59,8 +59,8 @@ public final class SharedPruning {
         return pruning;
     }
 
-    /** The map to hand a worker whose executor is of {@code kind}: the union, or null if it gets none. */
-    public PruningMap forWorker(String kind) {
+    /** The map to hand with a run of an executor of {@code kind}: the union, or null if it gets none. */
+    public PruningMap forKind(String kind) {
         return shared && kinds.contains(kind) ? union : null;
     }
 

@@ -428,11 +428,11 @@ public final class CoordinatorRank implements LocalFrontier {
                 return;
             }
             int worker = openPlaces.pollFirst();
-            String kind = routing.kindOf(topology.indexInGroup(worker));
-            WorkRecord item = queue.next(routing.preferredBy(kind)).orElseThrow();
-            ActiveAssignment assignment = ActiveAssignment.issue(item, epoch, worker, seconds(now));
+            WorkRecord item = queue.next().orElseThrow();
+            String kind = routing.kindFor(item);
+            ActiveAssignment assignment = ActiveAssignment.issue(item, epoch, worker, kind, seconds(now));
             assignments.add(assignment);
-            Assign message = assignment.message(services.pruning().forWorker(kind));
+            Assign message = assignment.message(services.pruning().forKind(kind));
             transport.send(worker, Tags.ASSIGN, WireCodec.encode(message));
             counts.dispatched++;
             services.faults().stopAt(transport.rank(), StopPoint.AFTER_ASSIGN);

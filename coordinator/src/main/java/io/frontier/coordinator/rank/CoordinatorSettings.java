@@ -17,7 +17,7 @@ import java.util.Objects;
  * @param startTimeout how long a coordinator other than root waits for root to finish replay and
  *        the corpus audit before it gives up
  * @param budget where this job stops taking new work; {@link Budget#NONE} to run to quiescence
- * @param executorKinds the campaign's executor kinds in the order workers take them, for routing
+ * @param executorKinds the campaign's executor kinds in the order listed, for routing
  *        inputs in a hybrid campaign ({@link io.frontier.coordinator.dispatch.ExecutorRouting})
  */
 public record CoordinatorSettings(Duration lease, int claimBatch, Path seeds, Duration startTimeout,

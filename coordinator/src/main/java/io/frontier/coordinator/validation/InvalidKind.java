@@ -13,5 +13,7 @@ public enum InvalidKind {
     /** The worker executed bytes whose digest is not the work id. */
     INPUT_MISMATCH,
     /** The stage is not exactly the declared children, intact, in real directories. */
-    BAD_STAGE
+    BAD_STAGE,
+    /** The execution was run by another kind of executor than the active assignment names. */
+    WRONG_EXECUTOR
 }

@@ -18,10 +18,12 @@ import java.util.Map;
  *
  * <p>Checks, in order, stopping at the first that fails: strict decoding (which also rejects a
  * child declared twice, more children than outputs, or more than a manifest entry holds); work,
- * token and result id equal to the assignment's; input digest equal to the work id; and the
- * stage {@code .stage-<epoch>/<worker rank>/<result id>} holding exactly the declared children,
- * each a regular file of the declared size whose bytes hash to its name. Only reads; stateless
- * and safe for use by many threads.
+ * token and result id equal to the assignment's; input digest equal to the work id; the execution
+ * run by the kind of executor the assignment named (the manifest counts executions by kind, and
+ * whether the item gets another round depends on it); and the stage
+ * {@code .stage-<epoch>/<worker rank>/<result id>} holding exactly the declared children, each a
+ * regular file of the declared size whose bytes hash to its name. Only reads; stateless and safe
+ * for use by many threads.
  */
 public final class ResultValidator {
 
@@ -61,6 +63,11 @@ public final class ResultValidator {
         if (!result.input().equals(assignment.work())) {
             return invalid(InvalidKind.INPUT_MISMATCH, "worker executed other bytes than the work id names",
                     assignment, Map.of("expected", assignment.work().hex(), "actual", result.input().hex()));
+        }
+        if (!result.execution().executor().equals(assignment.executor())) {
+            return invalid(InvalidKind.WRONG_EXECUTOR, "result was run by another kind of executor than assigned",
+                    assignment, Map.of("expectedExecutor", assignment.executor(),
+                            "presentedExecutor", result.execution().executor()));
         }
         List<StagedChild> declared = result.children().stream()
                 .map(child -> new StagedChild(child.digest(), child.size()))

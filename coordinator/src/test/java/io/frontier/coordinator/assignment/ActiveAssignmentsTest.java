@@ -38,14 +38,14 @@ class ActiveAssignmentsTest {
     }
 
     @Test
-    void anAssignmentNamesItsStageBeforeTheWorkerWritesIt() {
-        ActiveAssignment assignment = ActiveAssignment.issue(leased, campaign.epoch, 7, T0);
+    void anAssignmentNamesItsStageAndExecutorBeforeTheWorkerWritesAnything() {
+        ActiveAssignment assignment = ActiveAssignment.issue(leased, campaign.epoch, 7, "afl", T0);
 
         assertThat(CorpusLayout.stageName(assignment.stage()))
                 .isEqualTo(".stage-" + campaign.epoch + "/7/" + assignment.result().hex());
         assertThat(assignment.message(null)).isEqualTo(
-                new Assign(leased.id(), leased.token(), assignment.result(), campaign.epoch, leased.attempts(), 1,
-                        Tier.NEW_COVERAGE, null));
+                new Assign(leased.id(), leased.token(), assignment.result(), "afl", campaign.epoch, leased.attempts(),
+                        1, Tier.NEW_COVERAGE, null));
         assertThat(assignment.lease().token()).isEqualTo(leased.token());
     }
 
@@ -54,15 +54,15 @@ class ActiveAssignmentsTest {
         WorkRecord repeat = leased.committing(ResultId.random()).again(Tier.REPEAT, 2, campaign.epoch)
                 .leased(leased.token(), leased.owner(), campaign.epoch, T0 + 60);
 
-        Assign message = ActiveAssignment.issue(repeat, campaign.epoch, 7, T0).message(null);
+        Assign message = ActiveAssignment.issue(repeat, campaign.epoch, 7, CampaignFixture.EXECUTOR, T0).message(null);
 
         assertThat(List.of(message.tier(), message.limitFactor())).containsExactly(Tier.REPEAT, 2);
     }
 
     @Test
     void everyAssignmentGetsItsOwnResultId() {
-        ActiveAssignment first = ActiveAssignment.issue(leased, campaign.epoch, 7, T0);
-        ActiveAssignment second = ActiveAssignment.issue(leased, campaign.epoch, 7, T0);
+        ActiveAssignment first = ActiveAssignment.issue(leased, campaign.epoch, 7, CampaignFixture.EXECUTOR, T0);
+        ActiveAssignment second = ActiveAssignment.issue(leased, campaign.epoch, 7, CampaignFixture.EXECUTOR, T0);
 
         assertThat(first.result()).isNotEqualTo(second.result());
         assertThat(first.stage()).isNotEqualTo(second.stage());
@@ -70,7 +70,7 @@ class ActiveAssignmentsTest {
 
     @Test
     void onlyALeaseOfTheCurrentEpochCanBeAssigned() {
-        assertThatThrownBy(() -> ActiveAssignment.issue(leased, campaign.epoch + 1, 7, T0))
+        assertThatThrownBy(() -> ActiveAssignment.issue(leased, campaign.epoch + 1, 7, CampaignFixture.EXECUTOR, T0))
                 .isInstanceOf(InvalidInputException.class)
                 .hasMessageContaining("only a lease of the current epoch can be assigned");
     }
@@ -78,10 +78,11 @@ class ActiveAssignmentsTest {
     @Test
     void aWorkerRankHoldsOneAssignmentAndTakingItFreesTheRank() {
         ActiveAssignments active = new ActiveAssignments(1);
-        ActiveAssignment assignment = ActiveAssignment.issue(leased, campaign.epoch, 7, T0);
+        ActiveAssignment assignment = ActiveAssignment.issue(leased, campaign.epoch, 7, CampaignFixture.EXECUTOR, T0);
         active.add(assignment);
 
-        assertThatThrownBy(() -> active.add(ActiveAssignment.issue(leased, campaign.epoch, 7, T0)))
+        assertThatThrownBy(() -> active.add(
+                ActiveAssignment.issue(leased, campaign.epoch, 7, CampaignFixture.EXECUTOR, T0)))
                 .isInstanceOf(InvalidInputException.class);
         assertThat(active.take(8)).isEmpty();
         assertThat(active.take(7)).contains(assignment);
@@ -93,14 +94,15 @@ class ActiveAssignmentsTest {
     @Test
     void aWorkerRankAnswersItsAssignmentsOldestFirst() {
         ActiveAssignments active = new ActiveAssignments(2);
-        ActiveAssignment first = ActiveAssignment.issue(leased, campaign.epoch, 7, T0);
-        ActiveAssignment second = ActiveAssignment.issue(leased, campaign.epoch, 7, T0 + 1);
-        ActiveAssignment other = ActiveAssignment.issue(leased, campaign.epoch, 5, T0 + 2);
+        ActiveAssignment first = ActiveAssignment.issue(leased, campaign.epoch, 7, CampaignFixture.EXECUTOR, T0);
+        ActiveAssignment second = ActiveAssignment.issue(leased, campaign.epoch, 7, CampaignFixture.EXECUTOR, T0 + 1);
+        ActiveAssignment other = ActiveAssignment.issue(leased, campaign.epoch, 5, CampaignFixture.EXECUTOR, T0 + 2);
         active.add(first);
         active.add(second);
         active.add(other);
 
-        assertThatThrownBy(() -> active.add(ActiveAssignment.issue(leased, campaign.epoch, 7, T0)))
+        assertThatThrownBy(() -> active.add(
+                ActiveAssignment.issue(leased, campaign.epoch, 7, CampaignFixture.EXECUTOR, T0)))
                 .isInstanceOf(InvalidInputException.class);
         assertThat(active.size()).isEqualTo(3);
         assertThat(active.all()).containsExactly(other, first, second);

@@ -214,7 +214,7 @@ class CommitBatchTest {
         List<ValidResult> results = new ArrayList<>();
         for (int i = 0; i < SEEDS.length; i++) {
             ActiveAssignment assignment =
-                    ActiveAssignment.issue(leased.get(idOf(SEEDS[i])), campaign.epoch, 3 + i, T0);
+                    ActiveAssignment.issue(leased.get(idOf(SEEDS[i])), campaign.epoch, 3 + i, CampaignFixture.EXECUTOR, T0);
             byte[] answer = campaign.workerAnswers(assignment, CHILDREN.get(SEEDS[i]));
             Verdict verdict = validator.validate(assignment, answer);
             assertThat(verdict).isInstanceOf(Verdict.Valid.class);

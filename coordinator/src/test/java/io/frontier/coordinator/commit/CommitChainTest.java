@@ -91,7 +91,8 @@ class CommitChainTest {
     void twoParentsProducingTheSameChildEnqueueItOnce() {
         ActiveAssignment first = campaign.assigned("seed-a");
         Verdict.Valid firstResult = valid(first, campaign.workerAnswers(first, "shared", "only-a"));
-        ActiveAssignment second = ActiveAssignment.issue(campaign.seedAndClaim("seed-b"), campaign.epoch, 4, T0);
+        ActiveAssignment second =
+                ActiveAssignment.issue(campaign.seedAndClaim("seed-b"), campaign.epoch, 4, CampaignFixture.EXECUTOR, T0);
         Verdict.Valid secondResult = valid(second, campaign.workerAnswers(second, "shared"));
 
         CommitOutcome.Committed a = committed(chain.commit(first, firstResult, T0 + 1));

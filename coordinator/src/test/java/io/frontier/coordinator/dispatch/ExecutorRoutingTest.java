@@ -30,32 +30,17 @@ class ExecutorRoutingTest {
     void seedsRunOnTheFirstKindAndEachKindsFindsOnTheOther() {
         ExecutorRouting routing = new ExecutorRouting(List.of("symcc", "afl"));
 
-        assertThat(routing.preferredKind(seed("s"))).isEqualTo("symcc");
-        assertThat(routing.preferredKind(foundBy("afl", "a"))).isEqualTo("symcc");
-        assertThat(routing.preferredKind(foundBy("symcc", "b"))).isEqualTo("afl");
-        assertThat(routing.preferredKind(foundBy("command", "c"))).as("a kind not in this campaign").isEqualTo("symcc");
+        assertThat(routing.kindFor(seed("s"))).isEqualTo("symcc");
+        assertThat(routing.kindFor(foundBy("afl", "a"))).isEqualTo("symcc");
+        assertThat(routing.kindFor(foundBy("symcc", "b"))).isEqualTo("afl");
+        assertThat(routing.kindFor(foundBy("command", "c"))).as("a kind not in this campaign").isEqualTo("symcc");
     }
 
     @Test
     void withOneKindEveryInputRunsOnIt() {
         ExecutorRouting routing = new ExecutorRouting(List.of("afl"));
 
-        assertThat(routing.preferredKind(foundBy("afl", "a"))).isEqualTo("afl");
-        assertThat(routing.preferredBy("afl").test(seed("s"))).isTrue();
-    }
-
-    @Test
-    void workersTakeTheKindsInTurnAndTheQueueServesEachItsPreferredInputs() {
-        ExecutorRouting routing = new ExecutorRouting(List.of("symcc", "afl"));
-        WorkQueue queue = new WorkQueue();
-        WorkRecord afterSymcc = foundBy("symcc", "x");
-        WorkRecord afterAfl = foundBy("afl", "y");
-        queue.add(afterSymcc);
-        queue.add(afterAfl);
-
-        assertThat(routing.kindOf(0)).isEqualTo("symcc");
-        assertThat(routing.kindOf(3)).isEqualTo("afl");
-        assertThat(queue.next(routing.preferredBy(routing.kindOf(0)))).contains(afterAfl);
-        assertThat(queue.next(routing.preferredBy(routing.kindOf(1)))).contains(afterSymcc);
+        assertThat(routing.kindFor(foundBy("afl", "a"))).isEqualTo("afl");
+        assertThat(routing.kindFor(seed("s"))).isEqualTo("afl");
     }
 }

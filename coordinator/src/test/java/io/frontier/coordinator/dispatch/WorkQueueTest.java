@@ -51,24 +51,6 @@ class WorkQueueTest {
     }
 
     @Test
-    void aPreferredItemOvertakesOlderOnesButNeverARetriedOne() {
-        try (CampaignFixture campaign = new CampaignFixture(directory)) {
-            WorkRecord old = campaign.seedAndClaim("old");
-            WorkRecord wanted = campaign.seedAndClaim("wanted");
-            WorkRecord rejected = campaign.seedAndClaim("rejected");
-            WorkQueue queue = new WorkQueue();
-            queue.add(old);
-            queue.add(wanted);
-            queue.retryFirst(rejected);
-
-            assertThat(queue.next(item -> item.id().equals(wanted.id()))).as("retried first").contains(rejected);
-            assertThat(queue.next(item -> item.id().equals(wanted.id()))).contains(wanted);
-            assertThat(queue.next(item -> false)).as("no preferred item: the oldest").contains(old);
-            assertThat(queue.isEmpty()).isTrue();
-        }
-    }
-
-    @Test
     void aLostLeaseOfARetriedItemLeavesTheQueueToo() {
         try (CampaignFixture campaign = new CampaignFixture(directory)) {
             WorkRecord rejected = campaign.seedAndClaim("rejected");

@@ -47,8 +47,8 @@ class SharedPruningTest {
         SharedPruning pruning = coordinator();
         pruning.absorb(withBits(4));
 
-        assertThat(pruning.forWorker("symcc")).isEqualTo(withBits(4));
-        assertThat(pruning.forWorker("afl")).isNull();
+        assertThat(pruning.forKind("symcc")).isEqualTo(withBits(4));
+        assertThat(pruning.forKind("afl")).isNull();
     }
 
     @Test
@@ -61,13 +61,13 @@ class SharedPruningTest {
         first.absorb(withBits(4, 1_000_000));
         first.syncIfDue(0);
         second.syncIfDue(SharedPruning.SYNC_INTERVAL.toMillis() - 1);
-        PruningMap beforeItsTurn = second.forWorker("symcc");
+        PruningMap beforeItsTurn = second.forKind("symcc");
         second.syncIfDue(SharedPruning.SYNC_INTERVAL.toMillis());
 
         assertThat(beforeItsTurn.isEmpty()).as("no read before the interval is up").isTrue();
-        assertThat(second.forWorker("symcc")).isEqualTo(withBits(4, 1_000_000));
+        assertThat(second.forKind("symcc")).isEqualTo(withBits(4, 1_000_000));
         assertThat(view().read().map()).isEqualTo(withBits(4, 1_000_000));
-        assertThat(coordinator().forWorker("symcc")).as("a coordinator of a later job starts from the store")
+        assertThat(coordinator().forKind("symcc")).as("a coordinator of a later job starts from the store")
                 .isEqualTo(withBits(4, 1_000_000));
     }
 
@@ -77,13 +77,13 @@ class SharedPruningTest {
         SharedPruning pruning = coordinator();
 
         pruning.absorb(withBits(1, 2));
-        PruningMap handed = pruning.forWorker("symcc");
+        PruningMap handed = pruning.forKind("symcc");
         pruning.absorb(withBits(2));
         pruning.absorb(null);
 
-        assertThat(pruning.forWorker("symcc")).as("nothing new: the same map, encoded once").isSameAs(handed);
+        assertThat(pruning.forKind("symcc")).as("nothing new: the same map, encoded once").isSameAs(handed);
         pruning.absorb(withBits(3));
-        assertThat(pruning.forWorker("symcc")).isEqualTo(withBits(1, 2, 3));
+        assertThat(pruning.forKind("symcc")).isEqualTo(withBits(1, 2, 3));
         pruning.flush();
         assertThat(view().read().map()).isEqualTo(withBits(1, 2, 3));
     }
@@ -97,7 +97,7 @@ class SharedPruningTest {
         pruning.syncIfDue(0);
         pruning.flush();
 
-        assertThat(pruning.forWorker("symcc")).isNull();
+        assertThat(pruning.forKind("symcc")).isNull();
         assertThat(view().read().shards()).isZero();
     }
 }

@@ -21,6 +21,9 @@ import io.frontier.coordinator.termination.Outcome;
 import io.frontier.coordinator.termination.TerminationSettings;
 import io.frontier.coordinator.validation.ResultValidator;
 import io.frontier.store.corpus.Digest;
+import io.frontier.store.corpus.StageLocation;
+import io.frontier.store.corpus.stage.StageWriter;
+import io.frontier.store.corpus.stage.StagedChild;
 import io.frontier.store.corpus.seed.SeedScanner;
 import io.frontier.store.keyspace.Counter;
 import io.frontier.store.pruning.PruningMap;
@@ -29,6 +32,7 @@ import io.frontier.store.record.Token;
 import io.frontier.store.record.WorkState;
 import io.frontier.store.view.PruningMapView;
 import io.frontier.store.wire.Assign;
+import io.frontier.store.wire.DeclaredChild;
 import io.frontier.store.wire.Execution;
 import io.frontier.store.wire.Result;
 import io.frontier.store.wire.Tags;
@@ -59,6 +63,7 @@ import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -85,6 +90,8 @@ class CoordinatorRankTest {
     private CampaignFixture campaign;
     private final List<Transport> ranks = LoopbackTransport.connect(TOPOLOGY.size());
     private GatedTransport root;
+    /** The campaign's executor kinds, as the coordinator's settings list them. */
+    private List<String> kinds = List.of("command");
     /** Commit points in the order the coordinator reached them, with the ASSIGNs sent by then. */
     private final List<String> journal = Collections.synchronizedList(new ArrayList<>());
 
@@ -294,6 +301,43 @@ class CoordinatorRankTest {
         assertThat(new PruningMapView(campaign.kv, campaign.store.keys()).read().shards()).isZero();
     }
 
+    @Test
+    void inAHybridCampaignEachAssignNamesTheKindItsItemRunsOnWhicheverWorkerGetsIt() throws Exception {
+        kinds = List.of("symcc", "afl");
+        Digest seed = campaign.seed("seed");
+        CompletableFuture<Outcome> outcome = CompletableFuture.supplyAsync(() -> coordinator().run());
+        Map<Digest, List<String>> ranOn = Collections.synchronizedMap(new TreeMap<>());
+        List<CompletableFuture<Integer>> workers = WORKERS.stream()
+                .map(worker -> CompletableFuture.supplyAsync(() -> serve(worker, assign -> {
+                    ranOn.computeIfAbsent(assign.work(), work -> new ArrayList<>()).add(assign.executor());
+                    answerFindingOneChildIfSeed(worker, assign, seed);
+                }))).toList();
+        Outcome ended = outcome.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+
+        assertThat(ended.clean()).isTrue();
+        assertThat(workers.stream().mapToInt(CompletableFuture::join).sum()).isEqualTo(2);
+        Digest child = CampaignFixture.idOf("found by symcc");
+        assertThat(ranOn).containsEntry(seed, List.of("symcc")).containsEntry(child, List.of("afl")).hasSize(2);
+        assertThat(campaign.store.work(child).state()).isEqualTo(WorkState.DONE);
+    }
+
+    /**
+     * Answers {@code assign} as run by the kind it names: the run of {@code seed} finds one child,
+     * {@code "found by symcc"}, every other run none.
+     */
+    private void answerFindingOneChildIfSeed(int worker, Assign assign, Digest seed) {
+        List<DeclaredChild> children = new ArrayList<>();
+        if (assign.work().equals(seed)) {
+            StageWriter writer = new StageWriter(campaign.layout,
+                    new StageLocation(assign.epoch(), worker, assign.result().hex()), campaign.files);
+            StagedChild staged = writer.stage(CampaignFixture.bytes("found by symcc"));
+            children.add(DeclaredChild.untriaged(staged.digest(), staged.size()));
+        }
+        Result result = new Result(assign.work(), assign.token(), assign.result(), assign.work(), children,
+                children.size(), new Execution(assign.executor(), "ok", 0, false, 5, false), null, null);
+        ranks.get(worker).send(0, Tags.RESULT, WireCodec.encode(result));
+    }
+
     /** Replaces the test's campaign by one that shares its SymCC pruning map. */
     private void sharingCampaign() throws IOException {
         campaign.close();
@@ -351,6 +395,14 @@ class CoordinatorRankTest {
      * bit 3 of its pruning map, and adds it to {@code received}; returns how many it answered.
      */
     private int serve(int worker, List<Assign> received) {
+        return serve(worker, assign -> {
+            received.add(assign);
+            answer(worker, assign, assign.pruningMap() == null || assign.pruningMap().isSet(3) ? null : withBits(3));
+        });
+    }
+
+    /** Plays {@code worker} until its SHUTDOWN: {@code answering} answers every ASSIGN; returns how many. */
+    private int serve(int worker, Consumer<Assign> answering) {
         int answered = 0;
         while (true) {
             Envelope message = Receiving.receiveOrFail(ranks.get(worker), 0, Transport.ANY_TAG, WAIT);
@@ -358,9 +410,7 @@ class CoordinatorRankTest {
                 ShutdownReply.acknowledge(ranks.get(worker), TOPOLOGY, message, Map.of());
                 return answered;
             }
-            Assign assign = WireCodec.decode(message.payload(), Assign.class);
-            received.add(assign);
-            answer(worker, assign, assign.pruningMap() == null || assign.pruningMap().isSet(3) ? null : withBits(3));
+            answering.accept(WireCodec.decode(message.payload(), Assign.class));
             answered++;
         }
     }
@@ -388,7 +438,7 @@ class CoordinatorRankTest {
                 SharedPruning.open(campaign.store, new PruningMapView(campaign.kv, campaign.store.keys()), campaign.epoch,
                         Set.of("command")));
         CoordinatorSettings settings = new CoordinatorSettings(Duration.ofMinutes(5), 10, null, WAIT, FAST, budget,
-                List.of("command"));
+                kinds);
         PrintStream log = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
         return new CoordinatorRank(root, TOPOLOGY, services, settings, campaign.epoch, ALICE, Set.of(), log);
     }
@@ -414,7 +464,7 @@ class CoordinatorRankTest {
     /** A RESULT that declares no children and carries {@code pruningBits} (null: none). */
     private void answer(int worker, Assign assign, PruningMap pruningBits) {
         Result result = new Result(assign.work(), assign.token(), assign.result(), assign.work(), List.of(), 0,
-                new Execution("command", "ok", 0, false, 5, false), null, pruningBits);
+                new Execution(assign.executor(), "ok", 0, false, 5, false), null, pruningBits);
         ranks.get(worker).send(0, Tags.RESULT, WireCodec.encode(result));
     }
 

@@ -23,6 +23,7 @@ import io.frontier.store.record.ResultId;
 import io.frontier.store.record.Token;
 import io.frontier.store.record.WorkRecord;
 import io.frontier.store.record.WorkState;
+import io.frontier.store.wire.Execution;
 import io.frontier.store.wire.Result;
 import io.frontier.store.wire.WireCodec;
 import java.io.IOException;
@@ -79,6 +80,9 @@ class InvalidResultHandlerTest {
                     write(c.stageOf(a).resolve(idOf("extra").hex()), bytes("extra"));
                     yield WireCodec.encode(honest);
                 }
+                case WRONG_EXECUTOR -> WireCodec.encode(new Result(honest.work(), honest.token(), honest.result(),
+                        honest.input(), honest.children(), honest.generated(),
+                        new Execution("afl", "ok", 0, false, 5, false), null, null));
             };
         };
     }
@@ -116,7 +120,7 @@ class InvalidResultHandlerTest {
         Verdict.Invalid invalid = invalid(validator.validate(first, answer(InvalidKind.MALFORMED).apply(campaign, first)));
         WorkRecord kept = ((Rejection.Requeued) handler.handle(first, invalid, T0 + 5, TTL)).kept();
 
-        ActiveAssignment retry = ActiveAssignment.issue(kept, campaign.epoch, 4, T0 + 6);
+        ActiveAssignment retry = ActiveAssignment.issue(kept, campaign.epoch, 4, CampaignFixture.EXECUTOR, T0 + 6);
         Verdict verdict = validator.validate(retry, campaign.workerAnswers(retry, "child-1"));
         CommitOutcome outcome = new CommitChain(campaign.store, campaign.layout, campaign.files, Checkpoints.NONE)
                 .commit(retry, (Verdict.Valid) verdict, T0 + 7);

@@ -340,7 +340,8 @@ class ReplayTest {
         while (kept.attempts() < CampaignFixture.CONFIG.maxAttempts()) {
             kept = campaign.store.requeue(campaign.epoch, first.lease(), ResultId.random(), T0, TTL);
         }
-        ActiveAssignment last = ActiveAssignment.issue(kept, campaign.epoch, CampaignFixture.WORKER, T0);
+        ActiveAssignment last =
+                ActiveAssignment.issue(kept, campaign.epoch, CampaignFixture.WORKER, CampaignFixture.EXECUTOR, T0);
         Verdict.Valid valid = valid(campaign, last, campaign.workerAnswers(last, CHILDREN));
         assertThatThrownBy(() -> chain(campaign, SimulatedCrash.at(CommitPoint.AFTER_BEGIN_COMMIT))
                 .commit(last, valid, T0 + 1)).isInstanceOf(SimulatedCrash.class);

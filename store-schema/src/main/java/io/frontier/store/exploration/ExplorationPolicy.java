@@ -1,8 +1,8 @@
 package io.frontier.store.exploration;
 
 import io.frontier.store.error.InvalidInputException;
+import io.frontier.store.wire.ExecutorKind;
 import java.util.List;
-import java.util.regex.Pattern;
 
 /**
  * A campaign's exploration policy, written with its configuration and changed only between jobs.
@@ -24,14 +24,14 @@ public record ExplorationPolicy(int schema, Exploration mode, long capItems, lon
 
     public static final int SCHEMA = 1;
 
-    private static final Pattern EXECUTOR = Pattern.compile("[a-z][a-z_]{0,31}");
     private static final int MAX_FACTOR = 1 << 10;
     /**
      * What a new campaign gets unless told otherwise, if AFL++ is not among its executors (else
      * see {@link #repeatableBy}).
      */
     public static final ExplorationPolicy DEFAULT =
-            new ExplorationPolicy(SCHEMA, Exploration.TIERS, 100_000, 1L << 30, 8, 8, List.of("afl", "symcc"));
+            new ExplorationPolicy(SCHEMA, Exploration.TIERS, 100_000, 1L << 30, 8, 8,
+                    List.of(ExecutorKind.AFL, ExecutorKind.SYMCC));
     /**
      * What a campaign created before tiers had, and so still has: redundant children are not
      * kept, time-outs are not retried, nothing repeats.
@@ -46,14 +46,14 @@ public record ExplorationPolicy(int schema, Exploration mode, long capItems, lon
      * measured on the demo, they cost the hybrid campaign 5 to 10 edges against AFL++ alone.
      */
     public static List<String> repeatableBy(List<String> kinds) {
-        return kinds.contains("afl") ? List.of("afl") : DEFAULT.repeatable();
+        return kinds.contains(ExecutorKind.AFL) ? List.of(ExecutorKind.AFL) : DEFAULT.repeatable();
     }
 
     public ExplorationPolicy {
         if (schema != SCHEMA) {
             throw new InvalidInputException("exploration policy schema is not supported").with("schema", schema);
         }
-        if (mode == null || repeatable == null || repeatable.stream().anyMatch(e -> e == null || !EXECUTOR.matcher(e).matches())) {
+        if (mode == null || repeatable == null || repeatable.stream().anyMatch(e -> !ExecutorKind.isWellFormed(e))) {
             throw new InvalidInputException("exploration policy lacks a mode or names a malformed executor")
                     .with("mode", mode).with("repeatable", repeatable);
         }

@@ -4,6 +4,7 @@ import io.frontier.store.manifest.Child;
 import io.frontier.store.manifest.ChildFate;
 import io.frontier.store.record.WorkRecord;
 import io.frontier.store.wire.Execution;
+import io.frontier.store.wire.ExecutorKind;
 import java.util.List;
 import java.util.Set;
 
@@ -15,7 +16,7 @@ public final class Rounds {
      * pruning map (SymCC: its run is determined by the input and the map), so that after one
      * repeat another could only do the first again.
      */
-    static final Set<String> REPEATED_ONCE = Set.of("symcc");
+    static final Set<String> REPEATED_ONCE = Set.of(ExecutorKind.SYMCC);
 
     private final ExplorationPolicy policy;
 

@@ -10,12 +10,12 @@ import io.frontier.store.corpus.Digest;
 import io.frontier.store.coverage.Coverage;
 import io.frontier.store.coverage.EdgeMap;
 import io.frontier.store.pruning.PruningMap;
+import io.frontier.store.wire.ExecutorKind;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.regex.Pattern;
 
 /**
  * Encoders and decoders for every key of one campaign (see {@link CampaignSubspace} for the
@@ -35,7 +35,6 @@ public final class CampaignKeys {
 
     private static final HexFormat HEX = HexFormat.of();
     /** An executor kind as results name it ({@code symcc}, {@code afl}, {@code command}). */
-    private static final Pattern EXECUTOR = Pattern.compile("[a-z][a-z_]{0,31}");
 
     private final Tuple prefix;
     private final byte[] prefixBytes;
@@ -382,7 +381,7 @@ public final class CampaignKeys {
 
     /** {@code counter} of the executions of {@code executor} that the coordinator {@code owner} committed. */
     public byte[] executorCount(Owner owner, String executor, ExecutorCounter counter) {
-        if (executor == null || !EXECUTOR.matcher(executor).matches()) {
+        if (!ExecutorKind.isWellFormed(executor)) {
             throw new IllegalArgumentException("executor kind is not 1 to 32 characters of [a-z_], got " + executor);
         }
         return key(CampaignSubspace.EXECUTOR_COUNTS, owner.name(), executor, counter.number());
@@ -392,7 +391,7 @@ public final class CampaignKeys {
         List<Object> items = expect(key, CampaignSubspace.EXECUTOR_COUNTS, 3);
         ExecutorCounter counter = items.get(3) instanceof Long number ? ExecutorCounter.fromNumber(number) : null;
         if (!(items.get(1) instanceof String name) || !(items.get(2) instanceof String executor)
-                || !EXECUTOR.matcher(executor).matches() || counter == null) {
+                || !ExecutorKind.isWellFormed(executor) || counter == null) {
             throw malformed(key, "executor count key names no owner, executor kind or known counter");
         }
         try {

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.frontier.store.corpus.Digest;
 import io.frontier.store.exploration.Tier;
 import io.frontier.store.error.InvalidInputException;
-import java.util.regex.Pattern;
+import io.frontier.store.wire.ExecutorKind;
 
 /**
  * The stored state of one work item under {@code work/<id>}.
@@ -66,8 +66,6 @@ public record WorkRecord(
     /** The layout before tiers, rounds and time-limit factors. */
     static final int SCHEMA_WITHOUT_TIERS = 1;
 
-    private static final Pattern ORIGIN = Pattern.compile("[a-z][a-z_]{0,31}");
-
     public WorkRecord {
         if (schema != SCHEMA) {
             throw new InvalidInputException("work record schema is not supported").with("schema", schema);
@@ -90,7 +88,7 @@ public record WorkRecord(
         if (leaseExpiry != null) {
             Times.instant("leaseExpiry", leaseExpiry);
         }
-        if ((parent == null) != (origin == null) || origin != null && !ORIGIN.matcher(origin).matches()) {
+        if ((parent == null) != (origin == null) || origin != null && !ExecutorKind.isWellFormed(origin)) {
             throw new InvalidInputException("work record parent and origin disagree or origin is malformed")
                     .with("work", id).with("parent", parent).with("origin", origin);
         }

@@ -15,6 +15,9 @@ import io.frontier.store.corpus.Digest;
  * the stage {@code <campaign>/.stage-<epoch>/<worker global rank>/<result>/} before the worker
  * writes anything there, and can remove it whatever the worker answers.
  *
+ * @param executor the kind of executor to run the item on ({@code symcc}, {@code afl}, ...), one
+ *     of the campaign's: every worker holds every executor of its campaign, and the coordinator
+ *     picks the kind per item; the RESULT must name the same kind
  * @param epoch the job's epoch, which names the stage tree
  * @param attempt which execution of the item this is, from 1 (the work record's attempts)
  * @param limitFactor what this execution multiplies the campaign's time limit by, from 1 (the
@@ -25,12 +28,16 @@ import io.frontier.store.corpus.Digest;
  *     sends the assignment, for a worker whose executor keeps one in a campaign that shares it;
  *     null otherwise (the worker then keeps a map of its own, if any)
  */
-public record Assign(Digest work, Token token, ResultId result, long epoch, int attempt, int limitFactor,
-                     int tier, PruningMap pruningMap) {
+public record Assign(Digest work, Token token, ResultId result, String executor, long epoch, int attempt,
+                     int limitFactor, int tier, PruningMap pruningMap) {
 
     public Assign {
         if (work == null || token == null || result == null) {
             throw new InvalidInputException("assignment lacks work, token or result");
+        }
+        if (!ExecutorKind.isWellFormed(executor)) {
+            throw new InvalidInputException("assignment names no executor kind, or a malformed one")
+                    .with("work", work).with("executor", executor);
         }
         if (epoch < 1 || attempt < 1 || limitFactor < 1) {
             throw new InvalidInputException("assignment epoch, attempt or time-limit factor below 1")

@@ -24,7 +24,7 @@ public record Execution(String executor, String exitKind, int status, boolean si
     private static final int MAX_SIGNAL = 127;
 
     public Execution {
-        if (executor == null || !EXIT_KIND.matcher(executor).matches()) {
+        if (!ExecutorKind.isWellFormed(executor)) {
             throw new InvalidInputException("executor is not 1 to 32 characters of [a-z_]").with("executor", executor);
         }
         if (exitKind == null || !EXIT_KIND.matcher(exitKind).matches()) {

@@ -27,9 +27,17 @@ class WireMessagesTest {
 
     @Test
     void assignRoundTrips() {
-        Assign assign = new Assign(WORK, TOKEN, RESULT, 3, 2, 4, Tier.REPEAT, null);
+        Assign assign = new Assign(WORK, TOKEN, RESULT, "symcc", 3, 2, 4, Tier.REPEAT, null);
 
         assertThat(WireCodec.decode(WireCodec.encode(assign), Assign.class)).isEqualTo(assign);
+    }
+
+    @Test
+    void anAssignNamesAWellFormedExecutorKind() {
+        for (String executor : new String[] {null, "", "SymCC", "afl++", "x".repeat(33)}) {
+            assertThatThrownBy(() -> new Assign(WORK, TOKEN, RESULT, executor, 3, 2, 4, Tier.REPEAT, null))
+                    .as(executor).isInstanceOf(InvalidInputException.class).hasMessageContaining("executor kind");
+        }
     }
 
     @Test
@@ -38,7 +46,7 @@ class WireMessagesTest {
         file[0] = 1;
         file[PruningMap.BYTES - 1] = (byte) 0x80;
         PruningMap map = PruningMap.of(file);
-        Assign assign = new Assign(WORK, TOKEN, RESULT, 3, 2, 4, Tier.REPEAT, map);
+        Assign assign = new Assign(WORK, TOKEN, RESULT, "symcc", 3, 2, 4, Tier.REPEAT, map);
         Result result = new Result(WORK, TOKEN, RESULT, WORK, List.of(), 0, EXITED, null, map);
 
         assertThat(WireCodec.decode(WireCodec.encode(assign), Assign.class).pruningMap()).isEqualTo(map);
@@ -48,7 +56,7 @@ class WireMessagesTest {
     @Test
     void anAssignWhosePruningMapDoesNotDecodeIsRejectedWhole() {
         String json = new String(
-                WireCodec.encode(new Assign(WORK, TOKEN, RESULT, 3, 2, 4, Tier.REPEAT, PruningMap.empty())),
+                WireCodec.encode(new Assign(WORK, TOKEN, RESULT, "symcc", 3, 2, 4, Tier.REPEAT, PruningMap.empty())),
                 StandardCharsets.UTF_8);
         String damaged = json.replace(PruningMap.empty().encoded(), "AAAA");
 

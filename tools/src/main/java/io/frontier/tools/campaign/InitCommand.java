@@ -40,8 +40,8 @@ public final class InitCommand implements Callable<Integer> {
 
     @Option(names = "--executor", paramLabel = "FILE", required = true,
             description = "A JSON file describing the executor (\"type\": \"symcc\", \"afl\" or \"command\"). Repeat it"
-                    + " for a hybrid campaign: the workers of each group take the executors in turn, and an input found"
-                    + " by one kind runs preferably on another (seeds on the first).")
+                    + " for a hybrid campaign: every worker holds every executor, seeds run on the first, and an input"
+                    + " found by one kind runs on the first other kind.")
     List<Path> executors;
 
     @Mixin

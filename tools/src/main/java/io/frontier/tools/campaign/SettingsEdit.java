@@ -57,8 +57,8 @@ public final class SettingsEdit {
 
     /**
      * Replaces the campaign's executor of the kind {@code file} describes, e.g. after a target
-     * was rebuilt at another path. A kind the campaign does not have is refused: every job's
-     * workers take the campaign's kinds in turn, and queued inputs name the kind that found them.
+     * was rebuilt at another path. A kind the campaign does not have is refused: queued inputs
+     * name the kind that found them, and which kind runs them next follows from the campaign's kinds.
      */
     public void executor(Path file) {
         ExecutorConfig replacement = CampaignCreation.readConfig(file, ExecutorConfig.class, "executor");
@@ -66,8 +66,8 @@ public final class SettingsEdit {
         int index = kinds.indexOf(replacement.kind());
         if (index < 0) {
             throw new FrontierException("the campaign has no executor of this kind; an executor kind cannot be added,"
-                    + " removed or changed after creation (workers take the campaign's kinds in turn, and queued inputs"
-                    + " name the kind that found them): create a new campaign for another kind")
+                    + " removed or changed after creation (queued inputs name the kind that found them, and the kind"
+                    + " that runs them next follows from the campaign's kinds): create a new campaign for another kind")
                     .with("file", file.toAbsolutePath()).with("kind", replacement.kind()).with("campaignKinds", kinds);
         }
         Path program = CampaignCreation.program(replacement);

@@ -43,7 +43,7 @@ class SharedPruningMapIT {
     /** One run as the target logged it: the map file it used, its generation, the bits it saw. */
     private record LoggedRun(Path map, int generation, Set<Integer> seen) {
 
-        /** The worker rank whose scratch directory holds the map: {@code .../rank-<rank>/pruning.map}. */
+        /** The worker rank whose scratch directory holds the map: {@code .../rank-<rank>/pruning-<kind>.map}. */
         String worker() {
             return map.getParent().getFileName().toString();
         }

@@ -3,6 +3,7 @@ package io.frontier.worker.executor;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import io.frontier.store.wire.ExecutorKind;
 import io.frontier.worker.executor.process.ResourceLimits;
 import java.util.Map;
 
@@ -36,9 +37,9 @@ public sealed interface ExecutorConfig permits SymccConfig, AflConfig, CommandCo
     @JsonIgnore
     default String kind() {
         if (this instanceof SymccConfig) {
-            return "symcc";
+            return ExecutorKind.SYMCC;
         }
-        return this instanceof AflConfig ? "afl" : "command";
+        return this instanceof AflConfig ? ExecutorKind.AFL : "command";
     }
 
     /**

@@ -10,9 +10,6 @@ import java.util.Optional;
 /** Creates the executor a configuration describes, on the machine that will run it. */
 public final class ExecutorFactory {
 
-    /** Name of a worker's SymCC pruning map file inside its private directory. */
-    public static final String PRUNING_MAP_FILE = "pruning.map";
-
     /** Writes one output into the directory given as {@code $0}. */
     private static final String REHEARSAL_SCRIPT = "printf 'frontier rehearsal output\\n' > \"$0/output\"";
 
@@ -42,18 +39,28 @@ public final class ExecutorFactory {
      * The executor for {@code config}.
      *
      * @param workerDirectory a directory private to this worker, on a local disk if possible; it
-     *                        holds the SymCC pruning map file when one is configured
+     *                        holds the SymCC pruning map file when one is configured, one file
+     *                        per kind ({@link #pruningMapFile})
      * @throws ExecutorException when the configured program is not executable here, or AFL++ is
      *                           not installed here for an afl configuration
      */
     public Executor create(ExecutorConfig config, Path workerDirectory) {
         if (config instanceof SymccConfig symcc) {
-            return new SymccExecutor(symcc, Optional.of(workerDirectory.resolve(PRUNING_MAP_FILE)), runner, environment);
+            return new SymccExecutor(symcc, Optional.of(workerDirectory.resolve(pruningMapFile(config.kind()))), runner,
+                    environment);
         }
         if (config instanceof AflConfig afl) {
             return new AflExecutor(afl, AflTools.find(), runner, environment);
         }
-        return new CommandExecutor((CommandConfig) config, Optional.of(workerDirectory.resolve(PRUNING_MAP_FILE)), runner,
-                environment);
+        return new CommandExecutor((CommandConfig) config,
+                Optional.of(workerDirectory.resolve(pruningMapFile(config.kind()))), runner, environment);
+    }
+
+    /**
+     * The name of a worker's pruning map file for executors of {@code kind}: each kind keeps its
+     * own, since a worker of a hybrid campaign holds several executors.
+     */
+    public static String pruningMapFile(String kind) {
+        return "pruning-" + kind + ".map";
     }
 }

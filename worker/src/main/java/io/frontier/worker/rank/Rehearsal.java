@@ -91,8 +91,8 @@ final class Rehearsal {
                     .with("problem", e.toString());
         }
         Assign assign = WireCodec.decode(
-                WireCodec.encode(new Assign(input, Token.random(), ResultId.random(), epoch, 1, 1, Tier.NEW_COVERAGE,
-                        null)), Assign.class);
+                WireCodec.encode(new Assign(input, Token.random(), ResultId.random(), executor.name(), epoch, 1, 1,
+                        Tier.NEW_COVERAGE, null)), Assign.class);
         ScratchDirectory.RunDirectory run = scratch.newRun(assign.result());
         try {
             InputCopy.Copied copied = InputCopy.copy(object, input, run.input());

@@ -49,9 +49,10 @@ import java.util.concurrent.TimeoutException;
  *
  * <p>Per ASSIGN, in this order: copy {@code corpus/<work>} into a private run directory,
  * verifying its SHA-256 while copying (a mismatch is answered without executing); run the
- * executor with the time limit; hash the outputs, keep one per digest, drop those equal to the
- * input, stage the rest durably in {@code <campaign>/.stage-<epoch>/<rank>/<result>/}; send the
- * RESULT; remove the run directory. The three kinds of RESULT are described in {@link Answers}.
+ * executor of the kind the ASSIGN names ({@link WorkerExecutors}) with the time limit; hash the
+ * outputs, keep one per digest, drop those equal to the input, stage the rest durably in
+ * {@code <campaign>/.stage-<epoch>/<rank>/<result>/}; send the RESULT; remove the run directory.
+ * The three kinds of RESULT are described in {@link Answers}.
  *
  * <p>When an ASSIGN carries the campaign's shared SymCC pruning map and the executor keeps a
  * map file, the map is ORed into that file on the execution thread right before the run, and
@@ -82,7 +83,8 @@ import java.util.concurrent.TimeoutException;
  *
  * <p>It listens to its coordinator only ({@link JobTopology#coordinatorOf}). Any other sender,
  * or a tag other than ASSIGN and SHUTDOWN, is reported and ignored. A message from its
- * coordinator that does not decode is a protocol failure that ends the rank with an exception:
+ * coordinator that does not decode, or names an executor kind the campaign does not have, is a
+ * protocol failure that ends the rank with an exception:
  * answering it is impossible and waiting on would leave the coordinator waiting too. Every wait
  * is bounded by {@link WorkerSettings#idleLimit()}. {@link #run} is called by the thread that
  * owns the transport.
@@ -119,7 +121,7 @@ public final class WorkerRank {
     /**
      * A worker for the rank {@code transport} belongs to, in the job of {@code epoch}.
      *
-     * @param executors   creates the executor the settings describe, on this machine
+     * @param executors   creates the executors the settings describe, on this machine
      * @param faults      faults to inject; {@link FaultPlan#NONE} in a real campaign
      * @param diagnostics where one line per notable event goes (ignored messages, mismatched
      *                    inputs, failures, injected faults); standard error for a real rank
@@ -155,7 +157,7 @@ public final class WorkerRank {
             return thread;
         });
         try {
-            Executor executor = executors.create(settings.executorFor(topology.indexInGroup(rank)), scratch.directory());
+            WorkerExecutors held = WorkerExecutors.create(executors, settings, scratch.directory());
             Optional<CoverageProbe> probe = settings.triageConfig()
                     .map(triage -> CoverageProbe.onThisMachine(triage, scratch.directory().resolve(TRIAGE_DIRECTORY)));
             if (!faults.isEmpty()) {
@@ -170,10 +172,10 @@ public final class WorkerRank {
                     return figures;
                 }
                 figures.assigned(System.nanoTime());
-                Started started = start(decodeAssign(message), scratch, executor, executions);
+                Started started = start(decodeAssign(message, held), scratch, held, executions);
                 while (started != null) {
-                    Started next = awaitLookingForNext(started, scratch, executor, executions);
-                    answer(started, started.ended(), scratch, executor, probe);
+                    Started next = awaitLookingForNext(started, scratch, held, executions);
+                    answer(started, started.ended(), scratch, probe);
                     started = next;
                 }
             }
@@ -233,13 +235,21 @@ public final class WorkerRank {
         }
     }
 
-    private Assign decodeAssign(Envelope message) {
+    private Assign decodeAssign(Envelope message, WorkerExecutors held) {
+        Assign assign;
         try {
-            return WireCodec.decode(message.payload(), Assign.class);
+            assign = WireCodec.decode(message.payload(), Assign.class);
         } catch (MalformedMessageException e) {
             throw new WorkerException("ASSIGN from the coordinator is malformed", e)
                     .with("rank", rank).with("source", message.source()).with("problem", e.getMessage());
         }
+        if (!held.has(assign.executor())) {
+            // Coordinator and worker read one settings file; a kind outside it means they do not.
+            throw new WorkerException("ASSIGN from the coordinator names an executor kind this campaign does not have")
+                    .with("rank", rank).with("work", assign.work()).with("executor", assign.executor())
+                    .with("kinds", settings.executorKinds());
+        }
+        return assign;
     }
 
     /**
@@ -247,7 +257,7 @@ public final class WorkerRank {
      * meanwhile and once more when it has ended; returns that assignment, started, or null if
      * none has come.
      */
-    private Started awaitLookingForNext(Started running, ScratchDirectory scratch, Executor executor,
+    private Started awaitLookingForNext(Started running, ScratchDirectory scratch, WorkerExecutors held,
                                         ExecutorService executions) {
         Started next = null;
         Duration look = FIRST_LOOK;
@@ -255,7 +265,7 @@ public final class WorkerRank {
         while (true) {
             if (next == null) {
                 next = transport.receive(coordinator, Tags.ASSIGN, Duration.ZERO)
-                        .map(queued -> start(decodeAssign(queued), scratch, executor, executions))
+                        .map(queued -> start(decodeAssign(queued, held), scratch, held, executions))
                         .orElse(null);
             }
             if (ended) {
@@ -272,8 +282,9 @@ public final class WorkerRank {
      * thread, after the ones queued before it. An input that does not match its name is not
      * executed; a copy or run directory that cannot be made is this assignment's failure.
      */
-    private Started start(Assign assign, ScratchDirectory scratch, Executor executor, ExecutorService executions) {
+    private Started start(Assign assign, ScratchDirectory scratch, WorkerExecutors held, ExecutorService executions) {
         assignments++;
+        Executor executor = held.of(assign.executor());
         WorkerInjection injection = faults.forWorker(rank, assignments);
         Path object = layout.corpus().resolve(assign.work().hex());
         InputCopy.Copied copied = null;
@@ -288,15 +299,16 @@ public final class WorkerRank {
                         .with("path", object).with("problem", copied.problem());
             }
         } catch (FrontierException e) {
-            return new Started(assign, injection, run, CompletableFuture.completedFuture(new Ran(copied, null, e, null)));
+            return new Started(assign, executor, injection, run,
+                    CompletableFuture.completedFuture(new Ran(copied, null, e, null)));
         }
         if (!copied.verified()) {
-            return new Started(assign, injection, run,
+            return new Started(assign, executor, injection, run,
                     CompletableFuture.completedFuture(new Ran(copied, null, null, null)));
         }
         InputCopy.Copied verified = copied;
         RunDirectory copiedInto = run;
-        return new Started(assign, injection, run,
+        return new Started(assign, executor, injection, run,
                 executions.submit(() -> execute(verified, copiedInto, executor, assign)));
     }
 
@@ -388,11 +400,10 @@ public final class WorkerRank {
     }
 
     /** Answers one assignment with exactly one RESULT, then removes its run directory. */
-    private void answer(Started started, Ran ran, ScratchDirectory scratch, Executor executor,
-                        Optional<CoverageProbe> probe) {
+    private void answer(Started started, Ran ran, ScratchDirectory scratch, Optional<CoverageProbe> probe) {
         Assign assign = started.assign();
         WorkerInjection injection = started.injection();
-        Result result = result(started, ran, executor, probe);
+        Result result = result(started, ran, probe);
         if (!injection.stall().isZero()) {
             injected("worker.stall", assign, "ms=" + injection.stall().toMillis());
             sleep(injection.stall());
@@ -413,8 +424,9 @@ public final class WorkerRank {
     }
 
     /** The RESULT for what became of an assignment: a mismatch, a failure, or the staged children. */
-    private Result result(Started started, Ran ran, Executor executor, Optional<CoverageProbe> probe) {
+    private Result result(Started started, Ran ran, Optional<CoverageProbe> probe) {
         Assign assign = started.assign();
+        Executor executor = started.executor();
         InputCopy.Copied copied = ran.copied();
         if (ran.failure() == null && !copied.verified()) {
             Path object = layout.corpus().resolve(assign.work().hex());
@@ -508,10 +520,11 @@ public final class WorkerRank {
     }
 
     /**
-     * An assignment whose input is copied into {@code run} (null if that could not be created)
-     * and whose execution is queued, running or done.
+     * An assignment, with the executor it runs on, whose input is copied into {@code run} (null
+     * if that could not be created) and whose execution is queued, running or done.
      */
-    private record Started(Assign assign, WorkerInjection injection, RunDirectory run, Future<Ran> ran) {
+    private record Started(Assign assign, Executor executor, WorkerInjection injection, RunDirectory run,
+                           Future<Ran> ran) {
 
         /** What became of this assignment, whose execution has ended. */
         Ran ended() {

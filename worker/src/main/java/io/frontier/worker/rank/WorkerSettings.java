@@ -26,9 +26,9 @@ import java.util.Optional;
  * <p>Resource limits are those of each executor's {@code limits}: one place, so a worker cannot
  * run under limits other than the ones the configuration shows.
  *
- * <p>A hybrid campaign lists several executors (e.g. SymCC and AFL++): the workers of each
- * coordinator's group take them in turn by their place in the group ({@link #executorFor}), so
- * every group has each kind as long as it has at least as many workers as there are executors.
+ * <p>A hybrid campaign lists several executors (e.g. SymCC and AFL++): every worker holds all of
+ * them, and each ASSIGN names the kind to run, so no worker waits for work of its own kind while
+ * another kind's work is queued. Every node must therefore have every executor's programs.
  *
  * @param executors       how to run the target, with its resource limits: 1 to {@link #MAX_EXECUTORS}
  *                        executors, no kind twice
@@ -74,12 +74,7 @@ public record WorkerSettings(List<ExecutorConfig> executors, long timeLimitMilli
         return new WorkerSettings(List.of(executor), timeLimitMillis, campaign, scratch, idleLimitMillis, triage);
     }
 
-    /** The executor of the worker at {@code indexInGroup} of its coordinator's group: the executors in turn. */
-    public ExecutorConfig executorFor(int indexInGroup) {
-        return executors.get(Math.floorMod(indexInGroup, executors.size()));
-    }
-
-    /** The executors' kinds, in the order workers take them. */
+    /** The executors' kinds, in the order listed: a seed runs on the first. */
     public List<String> executorKinds() {
         return executors.stream().map(ExecutorConfig::kind).toList();
     }

@@ -107,7 +107,7 @@ class SymccExecutorTest {
                 .run(input, dir.resolve("second/out"), LIMIT);
         Map<String, String> unconfigured = recordedEnvironment();
 
-        assertThat(configured).containsEntry("SYMCC_AFL_COVERAGE_MAP", worker.resolve(ExecutorFactory.PRUNING_MAP_FILE).toString())
+        assertThat(configured).containsEntry("SYMCC_AFL_COVERAGE_MAP", worker.resolve(ExecutorFactory.pruningMapFile("symcc")).toString())
                 .containsEntry("SYMCC_ENABLE_LINEARIZATION", "1");
         assertThat(worker).isDirectory();
         assertThat(unconfigured).doesNotContainKeys("SYMCC_AFL_COVERAGE_MAP", "SYMCC_ENABLE_LINEARIZATION");

@@ -61,6 +61,8 @@ final class LoopbackJob implements AutoCloseable {
     private final List<Transport> ranks = LoopbackTransport.connect(3);
     private final CorpusLayout layout;
     private final Path scratch;
+    /** The kind every ASSIGN names: the settings' first executor. */
+    private final String executor;
     private final ObjectDirectory corpus;
     /** Written by the worker's thread through a PrintStream; its methods are synchronized. */
     private final ByteArrayOutputStream diagnostics = new ByteArrayOutputStream();
@@ -71,6 +73,7 @@ final class LoopbackJob implements AutoCloseable {
         Files.createDirectories(settings.campaignDirectory());
         this.layout = new CorpusLayout(settings.campaignDirectory());
         this.scratch = settings.scratchRoot();
+        this.executor = settings.executorKinds().get(0);
         DurableFiles files = new DurableFiles(new Fsync());
         layout.createCorpus(files);
         this.corpus = new ObjectDirectory(layout.corpus(), files);
@@ -142,7 +145,15 @@ final class LoopbackJob implements AutoCloseable {
      * {@code pruningMap} (null: none), and returns it.
      */
     Assign assign(Digest work, int tier, PruningMap pruningMap) {
-        Assign assign = new Assign(work, Token.random(), ResultId.random(), EPOCH, 1, 1, tier, pruningMap);
+        return assign(work, executor, tier, pruningMap);
+    }
+
+    /**
+     * Sends a fresh ASSIGN for {@code work} to run on {@code kind}, claimed from {@code tier},
+     * handing over {@code pruningMap} (null: none), and returns it.
+     */
+    Assign assign(Digest work, String kind, int tier, PruningMap pruningMap) {
+        Assign assign = new Assign(work, Token.random(), ResultId.random(), kind, EPOCH, 1, 1, tier, pruningMap);
         coordinator().send(WORKER, Tags.ASSIGN, WireCodec.encode(assign));
         return assign;
     }

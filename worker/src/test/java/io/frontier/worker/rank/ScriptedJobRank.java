@@ -79,7 +79,8 @@ public final class ScriptedJobRank {
         Object report;
         if (link.rank() == 0) {
             List<Digest> seeds = Files.readAllLines(directory.resolve("seeds.txt")).stream().map(Digest::parse).toList();
-            report = coordinate(link, topology, new CorpusLayout(settings.campaignDirectory()), seeds);
+            report = coordinate(link, topology, new CorpusLayout(settings.campaignDirectory()), seeds,
+                    settings.executorKinds().get(0));
         } else {
             WorkerRank worker = new WorkerRank(link, topology, 1, settings, ExecutorFactory.onThisMachine(),
                     FaultPlan.fromEnvironment(), System.err);
@@ -91,7 +92,7 @@ public final class ScriptedJobRank {
     }
 
     private static CoordinatorReport coordinate(Transport link, JobTopology topology, CorpusLayout layout,
-                                                List<Digest> seeds) {
+                                                List<Digest> seeds, String executor) {
         Deque<Digest> pending = new ArrayDeque<>(seeds);
         Deque<Integer> idle = new ArrayDeque<>(topology.workersOf(0));
         Map<Integer, Assign> active = new HashMap<>();
@@ -100,7 +101,7 @@ public final class ScriptedJobRank {
         while (!pending.isEmpty() || !active.isEmpty()) {
             while (!pending.isEmpty() && !idle.isEmpty()) {
                 int worker = idle.poll();
-                Assign assign = new Assign(pending.poll(), Token.random(), ResultId.random(), EPOCH, 1, 1,
+                Assign assign = new Assign(pending.poll(), Token.random(), ResultId.random(), executor, EPOCH, 1, 1,
                         Tier.NEW_COVERAGE, null);
                 link.send(worker, Tags.ASSIGN, WireCodec.encode(assign));
                 active.put(worker, assign);

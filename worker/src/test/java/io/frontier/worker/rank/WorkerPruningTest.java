@@ -102,7 +102,7 @@ class WorkerPruningTest {
         assertThat(seenByRuns()).containsExactly("", "0");
         assertThat(first.pruningMap()).isNull();
         assertThat(second.pruningMap()).isNull();
-        assertThat(job.workerScratch().resolve(ExecutorFactory.PRUNING_MAP_FILE)).exists();
+        assertThat(job.workerScratch().resolve(ExecutorFactory.pruningMapFile("command"))).exists();
     }
 
     @Test

@@ -21,6 +21,7 @@ import io.frontier.store.wire.Tags;
 import io.frontier.store.wire.WireCodec;
 import io.frontier.worker.executor.CommandConfig;
 import io.frontier.worker.executor.InputMode;
+import io.frontier.worker.executor.SymccConfig;
 import io.frontier.worker.executor.process.ResourceLimits;
 import io.frontier.worker.executor.process.SystemTools;
 import io.frontier.worker.executor.testing.FileContractTarget;
@@ -496,7 +497,7 @@ class WorkerRankTest {
         job = LoopbackJob.start(dir, fileContract("--children", "same"));
         Digest seed = job.seed("seed\n");
         byte[] stray = WireCodec.encode(
-                new Assign(seed, Token.random(), ResultId.random(), 1, 1, 1, Tier.NEW_COVERAGE, null));
+                new Assign(seed, Token.random(), ResultId.random(), "command", 1, 1, 1, Tier.NEW_COVERAGE, null));
 
         job.otherWorker().send(LoopbackJob.WORKER, Tags.ASSIGN, stray);
         job.coordinator().send(LoopbackJob.WORKER, Tags.PREPARE, new byte[] {1, 2, 3});
@@ -510,6 +511,32 @@ class WorkerRankTest {
         assertThat(job.diagnostics())
                 .contains("frontier worker rank 1: ignored a message [source=2, tag=" + Tags.ASSIGN)
                 .contains("ignored a message [source=0, tag=" + Tags.PREPARE);
+    }
+
+    @Test
+    void aWorkerOfAHybridCampaignRunsTheKindEachAssignNamesAndEndsOnAKindTheCampaignLacks() throws Exception {
+        Files.createDirectories(dir.resolve("bin"));
+        Path symccTarget = script(dir.resolve("bin"), "symcc-target", "printf 'from symcc' > \"$SYMCC_OUTPUT_DIR/000000\"");
+        SymccConfig symcc = new SymccConfig(symccTarget.toString(), List.of(), InputMode.STDIN, false, false, Map.of(),
+                ResourceLimits.NONE);
+        CommandConfig command = target("printf 'from command' > \"$2/out\"");
+        job = LoopbackJob.start(new WorkerSettings(List.of(command, symcc), LoopbackJob.WAIT.toMillis(),
+                dir.resolve("campaign").toString(), dir.resolve("scratch").toString(), LoopbackJob.WAIT.toMillis(), null));
+        Digest seed = job.seed("seed\n");
+
+        Result bySymcc = job.awaitResultFor(job.assign(seed, "symcc", Tier.NEW_COVERAGE, null));
+        Result byCommand = job.awaitResultFor(job.assign(seed, "command", Tier.NEW_COVERAGE, null));
+
+        assertThat(bySymcc.execution().executor()).isEqualTo("symcc");
+        assertThat(bySymcc.children()).extracting(DeclaredChild::digest).containsExactly(digestOf("from symcc"));
+        assertThat(byCommand.execution().executor()).isEqualTo("command");
+        assertThat(byCommand.children()).extracting(DeclaredChild::digest).containsExactly(digestOf("from command"));
+
+        job.assign(seed, "afl", Tier.NEW_COVERAGE, null);
+
+        assertThat(job.awaitFailure()).isInstanceOf(WorkerException.class)
+                .hasMessageStartingWith("ASSIGN from the coordinator names an executor kind this campaign does not have")
+                .hasMessageContaining("executor=afl").hasMessageContaining("kinds=[command, symcc]");
     }
 
     @Test

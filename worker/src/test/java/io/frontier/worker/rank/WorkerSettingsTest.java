@@ -90,7 +90,7 @@ class WorkerSettingsTest {
     }
 
     @Test
-    void hybridWorkersTakeTheExecutorsInTurnByTheirPlaceInTheGroup() {
+    void aHybridCampaignListsEachKindOnceInItsOrder() {
         CommandConfig command = new CommandConfig(List.of("/opt/engine/run", "{input}", "{output_dir}"), InputMode.FILE,
                 Map.of(), new ResourceLimits(4096, 0, 64));
         AflConfig afl = new AflConfig("/opt/targets/parser.afl", List.of("@@"), 5, 0, 1000, 0, null, Map.of(),
@@ -98,8 +98,7 @@ class WorkerSettingsTest {
         WorkerSettings settings = new WorkerSettings(List.of(afl, command), 60_000, "/shared/c", "/tmp/f", 1000, null);
 
         assertThat(settings.executorKinds()).containsExactly("afl", "command");
-        assertThat(List.of(settings.executorFor(0), settings.executorFor(1), settings.executorFor(2)))
-                .containsExactly(afl, command, afl);
+        assertThat(settings.executors()).containsExactly(afl, command);
         assertThatThrownBy(() -> new WorkerSettings(List.of(command, command), 60_000, "/shared/c", "/tmp/f", 1000, null))
                 .isInstanceOf(WorkerException.class).hasMessageContaining("one kind twice");
         assertThatThrownBy(() -> new WorkerSettings(List.of(), 60_000, "/shared/c", "/tmp/f", 1000, null))

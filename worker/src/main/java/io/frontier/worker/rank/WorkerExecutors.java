@@ -1,0 +1,56 @@
+package io.frontier.worker.rank;
+
+import io.frontier.worker.executor.Executor;
+import io.frontier.worker.executor.ExecutorConfig;
+import io.frontier.worker.executor.ExecutorFactory;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Every executor of the campaign, as one worker holds them, by kind: each ASSIGN names the kind
+ * to run, so a worker of a hybrid campaign runs SymCC or AFL++ as its coordinator decides.
+ * Created once per worker run, before the first assignment, so a program missing on this node
+ * fails the worker at start rather than at the first input of that kind. Immutable.
+ */
+final class WorkerExecutors {
+
+    private final Map<String, Executor> byKind;
+
+    private WorkerExecutors(Map<String, Executor> byKind) {
+        this.byKind = Map.copyOf(byKind);
+    }
+
+    /**
+     * The executors {@code settings} lists, created by {@code factory} in {@code directory} (the
+     * worker's private directory, which holds the pruning map files).
+     *
+     * @throws io.frontier.worker.executor.ExecutorException as {@link ExecutorFactory#create} does
+     */
+    static WorkerExecutors create(ExecutorFactory factory, WorkerSettings settings, Path directory) {
+        Map<String, Executor> byKind = new LinkedHashMap<>();
+        for (ExecutorConfig config : settings.executors()) {
+            byKind.put(config.kind(), factory.create(config, directory));
+        }
+        return new WorkerExecutors(byKind);
+    }
+
+    /** Whether this worker holds an executor of {@code kind}. */
+    boolean has(String kind) {
+        return byKind.containsKey(kind);
+    }
+
+    /**
+     * The executor of {@code kind}.
+     *
+     * @throws WorkerException if the campaign has no executor of that kind
+     */
+    Executor of(String kind) {
+        Executor executor = byKind.get(kind);
+        if (executor == null) {
+            throw new WorkerException("the campaign has no executor of this kind").with("executor", kind)
+                    .with("kinds", byKind.keySet());
+        }
+        return executor;
+    }
+}
