@@ -25,10 +25,7 @@ public record ExplorationPolicy(int schema, Exploration mode, long capItems, lon
     public static final int SCHEMA = 1;
 
     private static final int MAX_FACTOR = 1 << 10;
-    /**
-     * What a new campaign gets unless told otherwise, if AFL++ is not among its executors (else
-     * see {@link #repeatableBy}).
-     */
+    /** What a new campaign gets unless told otherwise. */
     public static final ExplorationPolicy DEFAULT =
             new ExplorationPolicy(SCHEMA, Exploration.TIERS, 100_000, 1L << 30, 8, 8,
                     List.of(ExecutorKind.AFL, ExecutorKind.SYMCC));
@@ -38,16 +35,6 @@ public record ExplorationPolicy(int schema, Exploration mode, long capItems, lon
      */
     public static final ExplorationPolicy BEFORE_TIERS =
             new ExplorationPolicy(SCHEMA, Exploration.NOVELTY, 0, 0, 1, 0, List.of());
-
-    /**
-     * The executors repeatable by default in a campaign of executor {@code kinds}: AFL++, and SymCC
-     * unless AFL++ runs beside it. In a hybrid campaign an input SymCC found prefers AFL++, so the
-     * repeats of SymCC's runs would mostly become AFL++ runs of inputs that reached nothing new:
-     * measured on the demo, they cost the hybrid campaign 5 to 10 edges against AFL++ alone.
-     */
-    public static List<String> repeatableBy(List<String> kinds) {
-        return kinds.contains(ExecutorKind.AFL) ? List.of(ExecutorKind.AFL) : DEFAULT.repeatable();
-    }
 
     public ExplorationPolicy {
         if (schema != SCHEMA) {

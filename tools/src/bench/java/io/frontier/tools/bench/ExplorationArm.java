@@ -27,6 +27,14 @@ record ExplorationArm(String name, List<String> executors, boolean triage, Strin
     /** SymCC and AFL++ together under the default policy. */
     static final ExplorationArm HYBRID = new ExplorationArm("hybrid", List.of("symcc", "afl"), true, "tiers", List.of());
 
+    /** SymCC and AFL++ together, only AFL++'s runs repeated. */
+    static final ExplorationArm HYBRID_NO_SYMCC_REPEAT = new ExplorationArm("hybrid-no-symcc-repeat",
+            List.of("symcc", "afl"), true, "tiers", List.of("--repeatable", "afl"));
+
+    /** AFL++ and SymCC together, AFL++ listed first: seeds run on AFL++, as in a campaign of AFL++ alone. */
+    static final ExplorationArm HYBRID_AFL_FIRST = new ExplorationArm("hybrid-afl-first", List.of("afl", "symcc"), true,
+            "tiers", List.of());
+
     /** The default policy with one SymCC pruning map for the campaign instead of one per worker. */
     static final ExplorationArm SHARED_MAP = new ExplorationArm("shared-map", List.of("symcc"), true, "tiers",
             List.of("--pruning-map", "shared"));
@@ -35,7 +43,8 @@ record ExplorationArm(String name, List<String> executors, boolean triage, Strin
     static final ExplorationArm NO_SYMCC_REPEAT = new ExplorationArm("no-symcc-repeat", List.of("symcc"), true, "tiers",
             List.of("--repeatable", "afl"));
 
-    static final List<ExplorationArm> ALL = List.of(CLOSURE, NOVELTY, TIERS, SHARED_MAP, NO_SYMCC_REPEAT, AFL, HYBRID);
+    static final List<ExplorationArm> ALL = List.of(CLOSURE, NOVELTY, TIERS, SHARED_MAP, NO_SYMCC_REPEAT, AFL, HYBRID,
+            HYBRID_NO_SYMCC_REPEAT, HYBRID_AFL_FIRST);
 
     /** Whether the arm can run on {@code target}: a SymCC arm needs a SymCC build. */
     boolean runsOn(BenchTarget target) {

@@ -72,7 +72,7 @@ public final class CampaignCreation {
         if (triage != null) {
             requireExecutable(Path.of(triage.program()), options.triage, "triage");
         }
-        options.policy(executorConfigs.stream().map(ExecutorConfig::kind).toList());
+        options.policy();
         options.pruning();
         if (options.claimBatch < 1 || options.claimBatch > CampaignStore.MAX_CLAIM) {
             throw new FrontierException("claim batch out of range").with("claimBatch", options.claimBatch)

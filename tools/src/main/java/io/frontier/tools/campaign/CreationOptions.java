@@ -95,8 +95,7 @@ public final class CreationOptions {
 
     @Option(names = "--repeatable", paramLabel = "EXECUTOR", split = ",",
             description = "Creating: the executors whose runs can find more from the same input: afl with a longer run,"
-                    + " symcc once, from an empty pruning map (default: afl, and symcc unless the campaign also runs"
-                    + " afl).")
+                    + " symcc once, from an empty pruning map (default: afl,symcc).")
     List<String> repeatable;
 
     @Option(names = "--pruning-map", paramLabel = "SHARING", defaultValue = "worker",
@@ -122,14 +121,13 @@ public final class CreationOptions {
     }
 
     /**
-     * The exploration policy these options ask for in a campaign of executor {@code kinds}; fails
-     * naming the option that is out of range.
+     * The exploration policy these options ask for; fails naming the option that is out of range.
      */
-    public ExplorationPolicy policy(List<String> kinds) {
+    public ExplorationPolicy policy() {
         try {
             return ExplorationPolicy.DEFAULT.withMode(Exploration.of(exploration)).withCap(tierCapItems, tierCapBytes)
                     .withRounds(timeLimitCap, repeats,
-                            repeatable != null ? repeatable : ExplorationPolicy.repeatableBy(kinds));
+                            repeatable != null ? repeatable : ExplorationPolicy.DEFAULT.repeatable());
         } catch (FrontierException e) {
             throw new FrontierException("exploration options out of range: " + e.getMessage()
                     + " (see --exploration, --tier-cap-items, --tier-cap-bytes, --time-limit-cap, --repeats, --repeatable)")

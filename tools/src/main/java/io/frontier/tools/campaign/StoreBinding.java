@@ -44,7 +44,7 @@ public final class StoreBinding {
         }
         return settings.legacy() ? store.init(settings.storeConfig(), job, now)
                 : store.init(settings.storeConfig(), identity(directory, settings),
-                        options.policy(settings.worker().executorKinds()), options.pruning(), job, now);
+                        options.policy(), options.pruning(), job, now);
     }
 
     /** Fails, saying what to do, unless {@code store} is the own store of the campaign in {@code directory}. */

@@ -100,7 +100,7 @@ class InitCommandTest {
     }
 
     @Test
-    void symccIsRepeatableByDefaultUnlessTheCampaignAlsoRunsAflOrTheOptionSaysOtherwise() throws IOException {
+    void aflAndSymccAreRepeatableByDefaultInEveryCampaignUnlessTheOptionSaysOtherwise() throws IOException {
         Files.writeString(root.resolve("afl.json"), "{\"type\": \"afl\", \"target\": \"" + target()
                 + "\", \"arguments\": [\"@@\"], \"runSeconds\": 10, \"runExecutions\": 0, \"execTimeoutMillis\": 1000,"
                 + " \"memoryLimitMiB\": 0, \"dictionary\": null, \"environment\": {},"
@@ -117,7 +117,7 @@ class InitCommandTest {
                 .allSatisfy(run -> assertThat(run.exitCode()).as(run.toString()).isZero());
         assertThat(explorationPolicy(campaign)).isEqualTo(ExplorationPolicy.DEFAULT);
         assertThat(ExplorationPolicy.DEFAULT.repeatable()).containsExactly("afl", "symcc");
-        assertThat(explorationPolicy(hybrid).repeatable()).containsExactly("afl");
+        assertThat(explorationPolicy(hybrid).repeatable()).containsExactly("afl", "symcc");
         assertThat(explorationPolicy(told).repeatable()).containsExactly("afl");
     }
 
