@@ -20,6 +20,7 @@ import io.frontier.store.keyspace.CampaignKeys;
 import io.frontier.store.keyspace.Counter;
 import io.frontier.store.kv.KeyValueStore;
 import io.frontier.store.kv.KeyValueStores;
+import io.frontier.store.exploration.ExplorationPolicy;
 import io.frontier.store.pruning.PruningPolicy;
 import io.frontier.store.record.CampaignConfig;
 import io.frontier.store.record.CampaignIdentity;
@@ -81,14 +82,22 @@ public final class CampaignFixture implements AutoCloseable {
 
     /** A campaign created with {@code pruning} as its pruning policy (null: none, a map per worker). */
     public CampaignFixture(Path campaign, PruningPolicy pruning) {
+        this(campaign, null, pruning);
+    }
+
+    /**
+     * A campaign created with {@code exploration} as its exploration policy (null: none, as before
+     * tiers) and {@code pruning} as its pruning policy (null: none, a map per worker).
+     */
+    public CampaignFixture(Path campaign, ExplorationPolicy exploration, PruningPolicy pruning) {
         layout = new CorpusLayout(campaign);
         layout.createCorpus(files);
         corpus = new ObjectDirectory(layout.corpus(), files);
         kv = KeyValueStores.open("sqlite:" + campaign.resolve("campaign.db"));
         store = new CampaignStore(kv, CampaignKeys.forCampaign("test"));
-        epoch = pruning == null ? store.init(CONFIG, "job-1", T0).epoch()
-                : store.init(CONFIG, CampaignIdentity.of(CampaignIdentity.newId(), null), null, pruning, "job-1", T0)
-                        .epoch();
+        epoch = exploration == null && pruning == null ? store.init(CONFIG, "job-1", T0).epoch()
+                : store.init(CONFIG, CampaignIdentity.of(CampaignIdentity.newId(), null), exploration, pruning, "job-1",
+                        T0).epoch();
     }
 
     /** The bytes of a made-up input named {@code name}. */

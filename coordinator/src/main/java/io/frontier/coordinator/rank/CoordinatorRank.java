@@ -146,7 +146,7 @@ public final class CoordinatorRank implements LocalFrontier {
         this.budget = new BudgetCheck(settings.budget(), System.nanoTime(), () -> services.store().counts());
         this.progress = new ProgressLine(services.progress(), System.nanoTime(),
                 topology.size() - topology.coordinators());
-        this.routing = new ExecutorRouting(settings.executorKinds());
+        this.routing = new ExecutorRouting(settings.executorKinds(), services.store().exploration());
         this.termination = new Termination(transport, topology, settings.termination(), this,
                 new EndCheck(), counts, System.nanoTime());
         this.startDeadline = nowMillis() + settings.startTimeout().toMillis();

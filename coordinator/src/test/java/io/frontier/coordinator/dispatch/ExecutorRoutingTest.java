@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.frontier.store.corpus.ContentHasher;
 import io.frontier.store.corpus.Digest;
+import io.frontier.store.exploration.ExplorationPolicy;
+import io.frontier.store.exploration.Tier;
 import io.frontier.store.record.WorkPayload;
 import io.frontier.store.record.WorkRecord;
 import java.nio.charset.StandardCharsets;
@@ -28,7 +30,7 @@ class ExecutorRoutingTest {
 
     @Test
     void seedsRunOnTheFirstKindAndEachKindsFindsOnTheOther() {
-        ExecutorRouting routing = new ExecutorRouting(List.of("symcc", "afl"));
+        ExecutorRouting routing = new ExecutorRouting(List.of("symcc", "afl"), ExplorationPolicy.DEFAULT);
 
         assertThat(routing.kindFor(seed("s"))).isEqualTo("symcc");
         assertThat(routing.kindFor(foundBy("afl", "a"))).isEqualTo("symcc");
@@ -37,8 +39,28 @@ class ExecutorRoutingTest {
     }
 
     @Test
+    void aRepeatRunsOnAflWhicheverKindRanTheInputFirstAndARetryWhereTheFirstRoundRan() {
+        ExecutorRouting routing = new ExecutorRouting(List.of("symcc", "afl"), ExplorationPolicy.DEFAULT);
+
+        assertThat(routing.kindFor(seed("s").again(Tier.REPEAT, 2, 1))).isEqualTo("afl");
+        assertThat(routing.kindFor(foundBy("afl", "a").again(Tier.REPEAT, 2, 1))).isEqualTo("afl");
+        assertThat(routing.kindFor(foundBy("symcc", "b").again(Tier.REPEAT, 2, 1))).isEqualTo("afl");
+        assertThat(routing.kindFor(foundBy("afl", "a").again(Tier.RETRY, 2, 1))).isEqualTo("symcc");
+    }
+
+    @Test
+    void withoutAKindRepeatedMoreThanOnceARepeatRunsWhereTheFirstRoundRan() {
+        ExecutorRouting symccOnly = new ExecutorRouting(List.of("symcc"), ExplorationPolicy.DEFAULT);
+        ExecutorRouting aflNotRepeated = new ExecutorRouting(List.of("symcc", "afl"),
+                ExplorationPolicy.DEFAULT.withRounds(8, 8, List.of("symcc")));
+
+        assertThat(symccOnly.kindFor(seed("s").again(Tier.REPEAT, 2, 1))).isEqualTo("symcc");
+        assertThat(aflNotRepeated.kindFor(foundBy("afl", "a").again(Tier.REPEAT, 2, 1))).isEqualTo("symcc");
+    }
+
+    @Test
     void withOneKindEveryInputRunsOnIt() {
-        ExecutorRouting routing = new ExecutorRouting(List.of("afl"));
+        ExecutorRouting routing = new ExecutorRouting(List.of("afl"), ExplorationPolicy.DEFAULT);
 
         assertThat(routing.kindFor(foundBy("afl", "a"))).isEqualTo("afl");
         assertThat(routing.kindFor(seed("s"))).isEqualTo("afl");

@@ -25,6 +25,8 @@ import io.frontier.store.corpus.StageLocation;
 import io.frontier.store.corpus.stage.StageWriter;
 import io.frontier.store.corpus.stage.StagedChild;
 import io.frontier.store.corpus.seed.SeedScanner;
+import io.frontier.store.exploration.ExplorationPolicy;
+import io.frontier.store.exploration.Tier;
 import io.frontier.store.keyspace.Counter;
 import io.frontier.store.pruning.PruningMap;
 import io.frontier.store.pruning.PruningPolicy;
@@ -319,6 +321,28 @@ class CoordinatorRankTest {
         Digest child = CampaignFixture.idOf("found by symcc");
         assertThat(ranOn).containsEntry(seed, List.of("symcc")).containsEntry(child, List.of("afl")).hasSize(2);
         assertThat(campaign.store.work(child).state()).isEqualTo(WorkState.DONE);
+    }
+
+    @Test
+    void inAHybridCampaignARunOfSymccThatFoundNothingNewIsRepeatedByAfl() throws Exception {
+        campaign.close();
+        campaign = new CampaignFixture(Files.createDirectories(directory.resolve("repeating")),
+                ExplorationPolicy.DEFAULT.withRounds(8, 1, List.of("afl", "symcc")), null);
+        kinds = List.of("symcc", "afl");
+        campaign.seed("seed");
+        CompletableFuture<Outcome> outcome = CompletableFuture.supplyAsync(() -> coordinator().run());
+        List<String> ranOn = Collections.synchronizedList(new ArrayList<>());
+        List<CompletableFuture<Integer>> workers = WORKERS.stream()
+                .map(worker -> CompletableFuture.supplyAsync(() -> serve(worker, assign -> {
+                    ranOn.add(assign.executor() + " in tier " + assign.tier());
+                    answer(worker, assign, null);
+                }))).toList();
+        Outcome ended = outcome.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+
+        assertThat(ended.clean()).isTrue();
+        assertThat(workers.stream().mapToInt(CompletableFuture::join).sum()).isEqualTo(2);
+        assertThat(ranOn).as("the seed's SymCC run found no child; its one repeat is AFL++'s")
+                .containsExactly("symcc in tier " + Tier.NEW_COVERAGE, "afl in tier " + Tier.REPEAT);
     }
 
     /**

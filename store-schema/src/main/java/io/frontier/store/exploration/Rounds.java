@@ -6,6 +6,7 @@ import io.frontier.store.record.WorkRecord;
 import io.frontier.store.wire.Execution;
 import io.frontier.store.wire.ExecutorKind;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /** Whether a committed round of a work item sends it back for another, under one policy. */
@@ -44,6 +45,17 @@ public final class Rounds {
             return new NextRound(Tier.REPEAT, doubled);
         }
         return null;
+    }
+
+    /**
+     * The kind every repeat round of a campaign of executor {@code kinds} runs on, if one: the
+     * first repeatable kind whose repeats are not limited to one (AFL++). A SymCC run that found
+     * nothing new in a hybrid campaign is then followed by longer AFL++ runs of its input, not by
+     * SymCC's one repeat; without such a kind a repeat runs where the input's first round did.
+     */
+    public Optional<String> repeatKind(List<String> kinds) {
+        return kinds.stream().filter(kind -> policy.repeatable().contains(kind) && !REPEATED_ONCE.contains(kind))
+                .findFirst();
     }
 
     private int repeats(String executor) {

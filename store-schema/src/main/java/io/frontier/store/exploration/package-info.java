@@ -7,7 +7,8 @@
  * campaign's cap and is recorded as dropped once they are not; an execution that timed out goes
  * back in tier 2 with twice the time limit, up to the cap factor; an input of a repeatable
  * executor whose run found nothing new goes back in tier 3: for AFL++ with a longer run, for the
- * campaign's number of repeats; for SymCC once, run from an empty pruning map. Claims take from
+ * campaign's number of repeats; for SymCC once, run from an empty pruning map (where AFL++ runs
+ * beside SymCC, every repeat is an AFL++ run: {@link Rounds#repeatKind}). Claims take from
  * the lowest non-empty tier, so the lower tiers cost nothing while there is new coverage to
  * follow, and the campaign is quiescent only when every tier is empty. Every round of an item is
  * its own commit under its own lease, with the same exactly-once and fencing rules as the first.

@@ -95,7 +95,8 @@ public final class CreationOptions {
 
     @Option(names = "--repeatable", paramLabel = "EXECUTOR", split = ",",
             description = "Creating: the executors whose runs can find more from the same input: afl with a longer run,"
-                    + " symcc once, from an empty pruning map (default: afl,symcc).")
+                    + " symcc once, from an empty pruning map; in a campaign with afl every repeat runs on afl"
+                    + " (default: afl,symcc).")
     List<String> repeatable;
 
     @Option(names = "--pruning-map", paramLabel = "SHARING", defaultValue = "worker",
