@@ -1,5 +1,6 @@
 package io.frontier.worker.executor;
 
+import io.frontier.store.wire.ExecutorKind;
 import io.frontier.worker.executor.process.ResourceLimits;
 import java.util.List;
 import java.util.Map;
@@ -39,7 +40,7 @@ public record AflConfig(String target, List<String> arguments, long runSeconds, 
     /** What AFL++ replaces with the path of the current test case. */
     public static final String FILE_ARGUMENT = "@@";
 
-    private static final String TYPE = "afl";
+    private static final String TYPE = ExecutorKind.AFL;
 
     public AflConfig {
         ConfigChecks.required(TYPE, "target", target);

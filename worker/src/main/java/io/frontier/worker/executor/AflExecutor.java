@@ -1,5 +1,6 @@
 package io.frontier.worker.executor;
 
+import io.frontier.store.wire.ExecutorKind;
 import io.frontier.worker.executor.process.ProcessException;
 import io.frontier.worker.executor.process.ProcessResult;
 import io.frontier.worker.executor.process.ProcessRunner;
@@ -96,7 +97,7 @@ public final class AflExecutor implements Executor {
         this.runner = runner;
         this.environment = environment;
         if (!Files.isRegularFile(target) || !Files.isExecutable(target)) {
-            throw new ExecutorException("program is not an executable regular file").with("type", "afl")
+            throw new ExecutorException("program is not an executable regular file").with("type", ExecutorKind.AFL)
                     .with("program", target);
         }
         if (config.dictionary() != null && !Files.isReadable(Path.of(config.dictionary()))) {
@@ -106,7 +107,7 @@ public final class AflExecutor implements Executor {
 
     @Override
     public String name() {
-        return "afl";
+        return ExecutorKind.AFL;
     }
 
     @Override

@@ -15,8 +15,8 @@ import java.util.Map;
  */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, include = JsonTypeInfo.As.PROPERTY, property = "type")
 @JsonSubTypes({
-        @JsonSubTypes.Type(value = SymccConfig.class, name = "symcc"),
-        @JsonSubTypes.Type(value = AflConfig.class, name = "afl"),
+        @JsonSubTypes.Type(value = SymccConfig.class, name = ExecutorKind.SYMCC),
+        @JsonSubTypes.Type(value = AflConfig.class, name = ExecutorKind.AFL),
         @JsonSubTypes.Type(value = CommandConfig.class, name = "command")
 })
 public sealed interface ExecutorConfig permits SymccConfig, AflConfig, CommandConfig {

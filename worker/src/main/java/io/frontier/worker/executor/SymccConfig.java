@@ -1,5 +1,6 @@
 package io.frontier.worker.executor;
 
+import io.frontier.store.wire.ExecutorKind;
 import io.frontier.worker.executor.process.ResourceLimits;
 import java.util.List;
 import java.util.Map;
@@ -30,7 +31,7 @@ public record SymccConfig(String target, List<String> arguments, InputMode input
                           boolean linearization, Map<String, String> environment, ResourceLimits limits)
         implements ExecutorConfig {
 
-    private static final String TYPE = "symcc";
+    private static final String TYPE = ExecutorKind.SYMCC;
 
     public SymccConfig {
         ConfigChecks.required(TYPE, "target", target);

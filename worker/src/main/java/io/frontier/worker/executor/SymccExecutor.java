@@ -1,5 +1,6 @@
 package io.frontier.worker.executor;
 
+import io.frontier.store.wire.ExecutorKind;
 import io.frontier.worker.executor.process.ProcessException;
 import io.frontier.worker.executor.process.ProcessResult;
 import io.frontier.worker.executor.process.ProcessRunner;
@@ -69,7 +70,7 @@ public final class SymccExecutor implements Executor {
         this.runner = runner;
         this.environment = environment;
         if (!Files.isRegularFile(target) || !Files.isExecutable(target)) {
-            throw new ExecutorException("program is not an executable regular file").with("type", "symcc")
+            throw new ExecutorException("program is not an executable regular file").with("type", ExecutorKind.SYMCC)
                     .with("program", target);
         }
         if (config.coverageMap() && coverageMap.isEmpty()) {
@@ -82,7 +83,7 @@ public final class SymccExecutor implements Executor {
 
     @Override
     public String name() {
-        return "symcc";
+        return ExecutorKind.SYMCC;
     }
 
     @Override

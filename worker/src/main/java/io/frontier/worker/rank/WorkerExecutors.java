@@ -6,6 +6,7 @@ import io.frontier.worker.executor.ExecutorFactory;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Every executor of the campaign, as one worker holds them, by kind: each ASSIGN names the kind
@@ -35,22 +36,8 @@ final class WorkerExecutors {
         return new WorkerExecutors(byKind);
     }
 
-    /** Whether this worker holds an executor of {@code kind}. */
-    boolean has(String kind) {
-        return byKind.containsKey(kind);
-    }
-
-    /**
-     * The executor of {@code kind}.
-     *
-     * @throws WorkerException if the campaign has no executor of that kind
-     */
-    Executor of(String kind) {
-        Executor executor = byKind.get(kind);
-        if (executor == null) {
-            throw new WorkerException("the campaign has no executor of this kind").with("executor", kind)
-                    .with("kinds", byKind.keySet());
-        }
-        return executor;
+    /** The executor of {@code kind}, if the campaign has one. */
+    Optional<Executor> of(String kind) {
+        return Optional.ofNullable(byKind.get(kind));
     }
 }

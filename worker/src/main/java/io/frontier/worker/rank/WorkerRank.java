@@ -243,12 +243,6 @@ public final class WorkerRank {
             throw new WorkerException("ASSIGN from the coordinator is malformed", e)
                     .with("rank", rank).with("source", message.source()).with("problem", e.getMessage());
         }
-        if (!held.has(assign.executor())) {
-            // Coordinator and worker read one settings file; a kind outside it means they do not.
-            throw new WorkerException("ASSIGN from the coordinator names an executor kind this campaign does not have")
-                    .with("rank", rank).with("work", assign.work()).with("executor", assign.executor())
-                    .with("kinds", settings.executorKinds());
-        }
         return assign;
     }
 
@@ -284,7 +278,11 @@ public final class WorkerRank {
      */
     private Started start(Assign assign, ScratchDirectory scratch, WorkerExecutors held, ExecutorService executions) {
         assignments++;
-        Executor executor = held.of(assign.executor());
+        // Coordinator and worker read one settings file; a kind outside it means they do not.
+        Executor executor = held.of(assign.executor()).orElseThrow(() -> new WorkerException(
+                "ASSIGN from the coordinator names an executor kind this campaign does not have")
+                .with("rank", rank).with("work", assign.work()).with("executor", assign.executor())
+                .with("kinds", settings.executorKinds()));
         WorkerInjection injection = faults.forWorker(rank, assignments);
         Path object = layout.corpus().resolve(assign.work().hex());
         InputCopy.Copied copied = null;
