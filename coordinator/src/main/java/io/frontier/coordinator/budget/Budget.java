@@ -7,8 +7,8 @@ import java.time.Duration;
  * The limits of one job. Each limit is off when 0.
  *
  * @param wallTime how long this job may take new work, from the start of each coordinator
- * @param executions the campaign's committed executions (items done, all jobs together) at which
- *     new work stops
+ * @param executions the campaign's committed executions (commit decisions, all jobs together; an
+ *     item that runs again in a lower tier counts once per run) at which new work stops
  * @param corpus the campaign's known inputs (work items in any state) at which new work stops
  */
 public record Budget(Duration wallTime, long executions, long corpus) {

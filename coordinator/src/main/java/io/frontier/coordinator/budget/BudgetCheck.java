@@ -3,6 +3,7 @@ package io.frontier.coordinator.budget;
 import io.frontier.store.campaign.Counts;
 import io.frontier.store.keyspace.Counter;
 import java.util.Optional;
+import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
 /**
@@ -23,6 +24,7 @@ public final class BudgetCheck {
     private final Budget budget;
     private final long startNanos;
     private final Supplier<Counts> counts;
+    private final LongSupplier committedExecutions;
     /** When the counters may be read again; meaningful once {@link #read} is true. */
     private long nextRead;
     private boolean read;
@@ -35,11 +37,13 @@ public final class BudgetCheck {
     /**
      * @param startNanos the {@link System#nanoTime()} the job's wall time counts from
      * @param counts reads the campaign's counters from the store
+     * @param committedExecutions reads the campaign's committed executions from the store
      */
-    public BudgetCheck(Budget budget, long startNanos, Supplier<Counts> counts) {
+    public BudgetCheck(Budget budget, long startNanos, Supplier<Counts> counts, LongSupplier committedExecutions) {
         this.budget = budget;
         this.startNanos = startNanos;
         this.counts = counts;
+        this.committedExecutions = committedExecutions;
     }
 
     /** Counts what this coordinator committed: {@code executions} results adding {@code newInputs} new work items. */
@@ -89,8 +93,13 @@ public final class BudgetCheck {
     }
 
     private void readCounters() {
+        if (budget.executions() > 0) {
+            executions = committedExecutions.getAsLong();
+        }
+        if (budget.corpus() == 0) {
+            return;
+        }
         Counts stored = counts.get();
-        executions = stored.get(Counter.DONE);
         corpus = 0;
         for (Counter state : new Counter[] {Counter.PENDING, Counter.LEASED, Counter.COMMITTING, Counter.DONE,
                 Counter.ABANDONED}) {

@@ -8,8 +8,9 @@ import java.util.TreeMap;
 import java.util.function.Supplier;
 
 /**
- * Root's progress line, one per interval: executions per second since the previous line, how
- * busy the workers have been in this job, the frontier per tier, the share of children that
+ * Root's progress line, one per interval: executions so far and per second since the previous
+ * line, items done (fewer than executions once items run again in lower tiers), how busy the
+ * workers have been in this job, the frontier per tier, the share of children that
  * reached nothing new (of those that carried coverage), edges, findings and each coordinator's
  * share of this job's executions.
  * Holds the previous reading for the rate; owned by root's loop.
@@ -25,7 +26,7 @@ public final class ProgressLine {
     private final long startNanos;
     private final int workers;
     private long previousNanos;
-    private long previousDone = -1;
+    private long previousExecutions = -1;
 
     /**
      * @param source reads the campaign from the store (snapshot reads)
@@ -43,13 +44,13 @@ public final class ProgressLine {
     public String next(long nowNanos) {
         ProgressSnapshot now = source.get();
         double seconds = (nowNanos - previousNanos) / 1e9;
-        String rate = previousDone < 0 || seconds <= 0 ? "-"
-                : String.format(Locale.ROOT, "%.1f", (now.done() - previousDone) / seconds);
-        previousDone = now.done();
+        String rate = previousExecutions < 0 || seconds <= 0 ? "-"
+                : String.format(Locale.ROOT, "%.1f", (now.executions() - previousExecutions) / seconds);
+        previousExecutions = now.executions();
         previousNanos = nowNanos;
-        return String.format("progress: %s, %d executions (%s/s), workers busy %s, frontier %d pending (%s) + %d running,"
+        return String.format("progress: %s, %d executions (%s/s), %d done, workers busy %s, frontier %d pending (%s) + %d running,"
                         + " children redundant %s, edges %d, findings %d, invalid %d, load %s",
-                elapsed(nowNanos - startNanos), now.done(), rate, busy(now.executionMillis(), nowNanos - startNanos),
+                elapsed(nowNanos - startNanos), now.executions(), rate, now.done(), busy(now.executionMillis(), nowNanos - startNanos),
                 now.pending(), tiers(now.pendingByTier()), now.running(), percent(now.redundant(), now.children()),
                 now.edges(), now.findings(), now.invalid(), load(now.load()));
     }

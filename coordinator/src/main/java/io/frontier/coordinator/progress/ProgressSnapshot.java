@@ -6,7 +6,9 @@ import java.util.Map;
 /**
  * The campaign as one progress line shows it, read at one moment.
  *
- * @param done items executed and committed, all jobs together
+ * @param executions executions committed, all jobs together: an item that runs again in a lower
+ *     tier counts once per run
+ * @param done items whose last round is committed, all jobs together
  * @param pending inputs waiting to run, in every tier
  * @param pendingByTier of those, the inputs waiting in each tier, by tier number (0: new coverage)
  * @param running inputs leased or committing
@@ -19,7 +21,7 @@ import java.util.Map;
  * @param executionMillis the wall time of the executions committed in this job, summed
  * @param load executions committed in this job, by coordinator rank
  */
-public record ProgressSnapshot(long done, long pending, List<Long> pendingByTier, long running, long edges,
+public record ProgressSnapshot(long executions, long done, long pending, List<Long> pendingByTier, long running, long edges,
                                long findings, long invalid, long children, long redundant, long executionMillis,
                                Map<Integer, Long> load) {
 

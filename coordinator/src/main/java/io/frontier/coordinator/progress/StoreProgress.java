@@ -62,7 +62,7 @@ public final class StoreProgress implements Supplier<ProgressSnapshot> {
         tiers.add(Tier.NEW_COVERAGE, counts.get(Counter.PENDING) - lower);
         ExecutorTallies tallies = this.tallies.read();
         ExecutorTally all = tallies.total();
-        return new ProgressSnapshot(counts.get(Counter.DONE), counts.get(Counter.PENDING), tiers,
+        return new ProgressSnapshot(store.executions(), counts.get(Counter.DONE), counts.get(Counter.PENDING), tiers,
                 counts.get(Counter.LEASED) + counts.get(Counter.COMMITTING), edges.read().edges(),
                 counts.get(Counter.FINDINGS), counts.get(Counter.INVALID), all.children(), all.redundant() + all.knownBefore(),
                 tallies.totalOf(coordinators.keySet()).executionMillis(), load);

@@ -143,7 +143,8 @@ public final class CoordinatorRank implements LocalFrontier {
         }
         this.counts = new CoordinatorCounts(transport.rank() == ROOT
                 ? () -> services.store().counts().get(Counter.INVALID) : () -> 0L);
-        this.budget = new BudgetCheck(settings.budget(), System.nanoTime(), () -> services.store().counts());
+        this.budget = new BudgetCheck(settings.budget(), System.nanoTime(), () -> services.store().counts(),
+                () -> services.store().executions());
         this.progress = new ProgressLine(services.progress(), System.nanoTime(),
                 topology.size() - topology.coordinators());
         this.routing = new ExecutorRouting(settings.executorKinds(), services.store().exploration());

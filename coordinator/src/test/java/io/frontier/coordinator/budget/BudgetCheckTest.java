@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
 class BudgetCheckTest {
@@ -18,12 +19,16 @@ class BudgetCheckTest {
     private static final long SECOND = 1_000_000_000L;
 
     private final Map<Counter, Long> stored = new EnumMap<>(Counter.class);
+    private final AtomicLong executions = new AtomicLong();
     private final AtomicInteger reads = new AtomicInteger();
 
     private BudgetCheck check(Budget budget) {
         return new BudgetCheck(budget, START, () -> {
             reads.incrementAndGet();
             return new Counts(Map.copyOf(stored));
+        }, () -> {
+            reads.incrementAndGet();
+            return executions.get();
         });
     }
 
@@ -45,16 +50,18 @@ class BudgetCheckTest {
     }
 
     @Test
-    void theExecutionBudgetCountsDoneItemsAndStaysExhausted() {
+    void theExecutionBudgetCountsCommittedExecutionsNotItemsDoneAndStaysExhausted() {
         BudgetCheck check = check(new Budget(Duration.ZERO, 5, 0));
-        stored.put(Counter.DONE, 4L);
+        // One item ran three times: its repeats are executions, but it is done only once.
+        stored.put(Counter.DONE, 2L);
+        executions.set(4);
         assertThat(check.exhausted(START)).isEmpty();
 
-        stored.put(Counter.DONE, 5L);
+        executions.set(5);
         long later = START + BudgetCheck.READ_INTERVAL_NANOS;
         assertThat(check.exhausted(later)).contains("execution budget used up: 5 of 5 executions");
 
-        stored.put(Counter.DONE, 0L);
+        executions.set(0);
         assertThat(check.exhausted(later + 10 * SECOND)).as("never un-exhausted").isPresent();
     }
 
@@ -86,7 +93,7 @@ class BudgetCheckTest {
     @Test
     void resultsInHandThatWouldReachTheExecutionBudgetAllowNoNextItem() {
         BudgetCheck check = check(new Budget(Duration.ZERO, 5, 0));
-        stored.put(Counter.DONE, 3L);
+        executions.set(3);
         assertThat(check.exhausted(START)).isEmpty();
 
         assertThat(check.allowsNextWith(1)).isTrue();
@@ -114,6 +121,7 @@ class BudgetCheckTest {
     @Test
     void ownCommitsCountBetweenTwoReadsOfTheStore() {
         BudgetCheck check = check(new Budget(Duration.ZERO, 5, 8));
+        executions.set(3);
         stored.put(Counter.DONE, 3L);
         stored.put(Counter.PENDING, 3L);
         assertThat(check.exhausted(START)).isEmpty();
@@ -123,6 +131,7 @@ class BudgetCheckTest {
         check.committed(1, 1);
 
         assertThat(check.exhausted(START + 2)).contains("execution budget used up: 5 of 5 executions");
-        assertThat(reads).as("no second read within the interval").hasValue(1);
+        assertThat(reads).as("one read of the counters and one of the executions, none again within the interval")
+                .hasValue(2);
     }
 }

@@ -345,6 +345,32 @@ class CoordinatorRankTest {
                 .containsExactly("symcc in tier " + Tier.NEW_COVERAGE, "afl in tier " + Tier.REPEAT);
     }
 
+    @Test
+    void theExecutionBudgetCountsEveryRepeatedRunOfAnItem() throws Exception {
+        campaign.close();
+        campaign = new CampaignFixture(Files.createDirectories(directory.resolve("budget-repeats")),
+                ExplorationPolicy.DEFAULT.withRounds(8, 8, List.of("afl")), null);
+        kinds = List.of("afl");
+        campaign.seed("seed");
+        CompletableFuture<Outcome> outcome = CompletableFuture.supplyAsync(
+                () -> coordinator(null, new Budget(Duration.ZERO, 3, 0)).run());
+        // Each run outlasts the budget's read interval (250 ms), so the store's count is read
+        // between runs and not only this coordinator's own count of its commits.
+        List<CompletableFuture<Integer>> workers = WORKERS.stream()
+                .map(worker -> CompletableFuture.supplyAsync(() -> serve(worker, assign -> {
+                    sleep(Duration.ofMillis(400));
+                    answer(worker, assign, null);
+                }))).toList();
+        Outcome ended = outcome.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+
+        // One item, so one execution at a time: the budget stops it exactly, although the item,
+        // back in the repeat tier after each run, is never done.
+        assertThat(ended.ending()).isEqualTo(Outcome.Ending.COMMITTED);
+        assertThat(workers.stream().mapToInt(CompletableFuture::join).sum()).isEqualTo(3);
+        assertThat(campaign.store.executions()).isEqualTo(3);
+        assertThat(campaign.store.counts().get(Counter.DONE)).isZero();
+    }
+
     /**
      * Answers {@code assign} as run by the kind it names: the run of {@code seed} finds one child,
      * {@code "found by symcc"}, every other run none.
@@ -360,6 +386,15 @@ class CoordinatorRankTest {
         Result result = new Result(assign.work(), assign.token(), assign.result(), assign.work(), children,
                 children.size(), new Execution(assign.executor(), "ok", 0, false, 5, false), null, null);
         ranks.get(worker).send(0, Tags.RESULT, WireCodec.encode(result));
+    }
+
+    private static void sleep(Duration duration) {
+        try {
+            Thread.sleep(duration.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while a worker ran", e);
+        }
     }
 
     /** Replaces the test's campaign by one that shares its SymCC pruning map. */

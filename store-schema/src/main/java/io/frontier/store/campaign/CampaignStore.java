@@ -792,6 +792,22 @@ public final class CampaignStore {
     }
 
     /**
+     * The executions committed in every job, one per commit decision, in a read that conflicts
+     * with nothing: the coordinators' loads summed. Not the items done: in a campaign with
+     * repeated or retried rounds one item runs several times.
+     */
+    public long executions() {
+        return kv.read(tx -> {
+            KeyRange range = keys.loads();
+            long total = 0;
+            for (KeyValue pair : tx.getRange(range.begin(), range.end(), ReadTransaction.UNLIMITED, false)) {
+                total += CampaignKeys.decodeSum(pair.value());
+            }
+            return total;
+        });
+    }
+
+    /**
      * The quiescence check: in one transaction, reads serializably the counters of pending,
      * leased and committing items and the ready, leased and committing indexes (one key each),
      * and if all are empty writes a {@link QuiescenceMarker}. Every edge into or out of those
