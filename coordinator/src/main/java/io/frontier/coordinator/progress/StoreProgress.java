@@ -12,6 +12,7 @@ import io.frontier.store.view.ExecutorTally;
 import io.frontier.store.view.ExecutorTallyView;
 import io.frontier.store.view.Load;
 import io.frontier.store.view.LoadView;
+import io.frontier.store.view.Loads;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -47,7 +48,8 @@ public final class StoreProgress implements Supplier<ProgressSnapshot> {
     public ProgressSnapshot get() {
         Counts counts = store.counts();
         Map<Integer, Long> load = new HashMap<>();
-        for (Load owner : loads.read().loads()) {
+        Loads everyJob = loads.read();
+        for (Load owner : everyJob.loads()) {
             Integer rank = coordinators.get(owner.owner());
             if (rank != null) {
                 load.put(rank, owner.executions());
@@ -62,7 +64,7 @@ public final class StoreProgress implements Supplier<ProgressSnapshot> {
         tiers.add(Tier.NEW_COVERAGE, counts.get(Counter.PENDING) - lower);
         ExecutorTallies tallies = this.tallies.read();
         ExecutorTally all = tallies.total();
-        return new ProgressSnapshot(store.executions(), counts.get(Counter.DONE), counts.get(Counter.PENDING), tiers,
+        return new ProgressSnapshot(everyJob.total(), counts.get(Counter.DONE), counts.get(Counter.PENDING), tiers,
                 counts.get(Counter.LEASED) + counts.get(Counter.COMMITTING), edges.read().edges(),
                 counts.get(Counter.FINDINGS), counts.get(Counter.INVALID), all.children(), all.redundant() + all.knownBefore(),
                 tallies.totalOf(coordinators.keySet()).executionMillis(), load);
