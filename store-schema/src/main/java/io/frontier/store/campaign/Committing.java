@@ -576,7 +576,8 @@ final class Committing {
         List<Digest> enqueued = new ArrayList<>();
         for (Child child : fresh) {
             int tier = child.fate() == ChildFate.FRONTIER ? Tier.NEW_COVERAGE : Tier.REDUNDANT;
-            table.write(null, WorkRecord.child(new WorkPayload(child.digest(), child.size()), work, origin, epoch, tier));
+            table.write(null, WorkRecord.child(new WorkPayload(child.digest(), child.size()), work, origin, epoch, tier,
+                    child.newEdges()));
             enqueued.add(child.digest());
         }
         Rounds.NextRound next = rounds.after(record, entry.execution(), children);

@@ -3,8 +3,8 @@ package io.frontier.store.campaign;
 import io.frontier.store.error.CorruptRecordException;
 import io.frontier.store.error.FrontierException;
 import io.frontier.store.error.UnreadableRecordException;
+import io.frontier.store.exploration.Tier;
 import io.frontier.store.keyspace.CampaignKeys;
-import io.frontier.store.keyspace.CampaignSubspace;
 import io.frontier.store.keyspace.Counter;
 import io.frontier.store.keyspace.KeyRange;
 import io.frontier.store.keyspace.LeasedKey;
@@ -68,13 +68,13 @@ final class Leasing {
             if (granted.size() == tokens.size()) {
                 break;
             }
-            boolean lowerTier = keys.subspaceOf(readyKey) == CampaignSubspace.TIERED;
-            if (lowerTier && lowerTierGranted) {
-                break;
-            }
             tx.addReadConflictKey(readyKey);
             try {
                 ReadyKey ready = keys.decodeAnyReady(readyKey);
+                boolean lowerTier = ready.tier() > Tier.NEW_COVERAGE;
+                if (lowerTier && lowerTierGranted) {
+                    break;
+                }
                 WorkRecord record = table.read(ready.id());
                 if (record == null || record.state() != WorkState.PENDING) {
                     throw new CorruptRecordException("ready index entry has no pending work record")
@@ -96,9 +96,10 @@ final class Leasing {
     }
 
     /**
-     * Ready keys to try, tier 0 first, own buckets first: each group shuffled, so claimers of
-     * the same bucket rarely pick the same key. Other buckets are read only if the own ones cannot
-     * fill the claim, and the lower tiers only if tier 0 cannot.
+     * Ready keys to try: the unranked ready index first (seeds and inputs kept without triage),
+     * own buckets first, each group shuffled, so claimers of the same bucket rarely pick the same
+     * key; other buckets only if the own ones cannot fill the claim. The ranked index only if the
+     * unranked one cannot: its tier-0 items by rank, then the lower tiers.
      */
     private List<byte[]> candidates(Transaction tx, Set<Integer> preferred, int wanted, int needed) {
         Map<String, byte[]> own = new LinkedHashMap<>();
@@ -126,17 +127,17 @@ final class Leasing {
             result.addAll(others);
         }
         if (result.size() < needed) {
-            result.addAll(lowerTiers(tx, wanted));
+            result.addAll(ranked(tx, wanted));
         }
         return result;
     }
 
     /**
-     * Up to {@code wanted} keys from the start of the lower tiers' index, lowest tier and size
-     * class first; keys of one tier and size class are shuffled among themselves, so that
-     * concurrent claimers rarely pick the same key and never pick out of order across classes.
+     * Up to {@code wanted} keys from the start of the ranked index, lowest tier and rank first;
+     * keys of one tier and rank are shuffled among themselves, so that concurrent claimers rarely
+     * pick the same key and never pick out of order across ranks.
      */
-    private List<byte[]> lowerTiers(Transaction tx, int wanted) {
+    private List<byte[]> ranked(Transaction tx, int wanted) {
         KeyRange range = keys.tiered();
         List<byte[]> ordered = new ArrayList<>();
         List<byte[]> run = new ArrayList<>();

@@ -107,12 +107,18 @@ final class WorkTable {
         }
     }
 
-    /** The key of {@code record}'s entry in the index of pending work of its tier. */
+    /**
+     * The key of {@code record}'s entry in the index of pending work: the unranked ready index
+     * for a tier-0 item without a count of new edges, else the ranked index at its tier and rank.
+     * Everything it depends on is fixed while the item is pending, so the entry written when it
+     * became pending is the one cleared when it leaves.
+     */
     private byte[] readyKey(WorkRecord record) {
         int bucket = Buckets.of(record.id(), buckets);
-        return record.tier() == Tier.NEW_COVERAGE
+        return record.tier() == Tier.NEW_COVERAGE && record.newEdges() == 0
                 ? keys.ready(bucket, record.id())
-                : keys.tiered(record.tier(), Tier.sizeClass(record.payload().size()), bucket, record.id());
+                : keys.tiered(record.tier(), Tier.rank(record.tier(), record.newEdges(), record.payload().size()),
+                        bucket, record.id());
     }
 
     /** Adds {@code delta} to {@code counter} in the shard of {@code id}, at {@link #flush}. */

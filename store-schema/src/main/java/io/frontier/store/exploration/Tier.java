@@ -20,6 +20,11 @@ public final class Tier {
     /** The lowest-priority tier. */
     public static final int LOWEST = REPEAT;
 
+    /** Edge counts of 2^(n-1) or more share the highest edge class, n. */
+    private static final int EDGE_CLASSES = 16;
+    /** Bit lengths of a byte count: 0 to 64. */
+    private static final int SIZE_CLASSES = Long.SIZE + 1;
+
     private static final List<String> NAMES = List.of("new-coverage", "redundant", "retry", "repeat");
 
     private Tier() {
@@ -34,11 +39,25 @@ public final class Tier {
     }
 
     /**
-     * The order class of an input of {@code size} bytes inside its tier: the bit length of its
-     * size, so that smaller inputs are claimed first while inputs of one class spread over the
-     * buckets, as tier 0's do.
+     * The rank of a pending item inside its tier, lower claimed first. In tier 0 an input that
+     * reached more new edges goes first, then the smaller input: the edges by the bit length of
+     * their count and the size by the bit length of the byte count, so that inputs of one rank
+     * spread over concurrent claimers instead of all wanting the same key. In the lower tiers,
+     * whose inputs reached nothing new when kept, the smaller input goes first.
+     *
+     * @param newEdges edges new to the campaign the input reached when kept, at least 1 in tier 0
+     *     (an input without a count waits in the unranked ready index instead)
      */
-    public static int sizeClass(long size) {
-        return Long.SIZE - Long.numberOfLeadingZeros(Math.max(0, size));
+    public static int rank(int tier, int newEdges, long size) {
+        int sizeClass = bitLength(Math.max(0, size));
+        if (tier != NEW_COVERAGE) {
+            return sizeClass;
+        }
+        int edgeClass = Math.min(bitLength(newEdges), EDGE_CLASSES);
+        return (EDGE_CLASSES - edgeClass) * SIZE_CLASSES + sizeClass;
+    }
+
+    private static int bitLength(long value) {
+        return Long.SIZE - Long.numberOfLeadingZeros(value);
     }
 }

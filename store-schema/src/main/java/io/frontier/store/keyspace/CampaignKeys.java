@@ -7,6 +7,7 @@ import io.frontier.store.error.FrontierException;
 import io.frontier.store.record.Owner;
 import io.frontier.store.record.ResultId;
 import io.frontier.store.corpus.Digest;
+import io.frontier.store.exploration.Tier;
 import io.frontier.store.coverage.Coverage;
 import io.frontier.store.coverage.EdgeMap;
 import io.frontier.store.pruning.PruningMap;
@@ -127,13 +128,17 @@ public final class CampaignKeys {
         return (id.bytes()[4] & 0xff) % COUNTER_SHARDS;
     }
 
+    /**
+     * The index entry of a pending tier-0 item without a count of new edges (a seed, an input kept
+     * without triage), which is claimed before every ranked item.
+     */
     public byte[] ready(int bucket, Digest id) {
         return key(CampaignSubspace.READY, (long) bucket, id.bytes());
     }
 
     public ReadyKey decodeReady(byte[] key) {
         List<Object> items = expect(key, CampaignSubspace.READY, 2);
-        return new ReadyKey(intOf(key, items.get(1)), workId(key, items.get(2)));
+        return new ReadyKey(Tier.NEW_COVERAGE, intOf(key, items.get(1)), workId(key, items.get(2)));
     }
 
     public KeyRange ready() {
@@ -144,9 +149,9 @@ public final class CampaignKeys {
         return range(sub(CampaignSubspace.READY).add((long) bucket));
     }
 
-    /** The index entry of a pending item of {@code tier} (at least 1). */
-    public byte[] tiered(int tier, int sizeClass, int bucket, Digest id) {
-        return key(CampaignSubspace.TIERED, (long) tier, (long) sizeClass, (long) bucket, id.bytes());
+    /** The index entry of a pending item of {@code tier} at {@code rank} inside it. */
+    public byte[] tiered(int tier, int rank, int bucket, Digest id) {
+        return key(CampaignSubspace.TIERED, (long) tier, (long) rank, (long) bucket, id.bytes());
     }
 
     public TieredKey decodeTiered(byte[] key) {
@@ -155,7 +160,7 @@ public final class CampaignKeys {
                 workId(key, items.get(4)));
     }
 
-    /** Every pending item of tier 1 or more, lowest tier and smallest size class first. */
+    /** Every ranked pending item, lowest tier and rank first. */
     public KeyRange tiered() {
         return range(sub(CampaignSubspace.TIERED));
     }
@@ -164,7 +169,7 @@ public final class CampaignKeys {
     public ReadyKey decodeAnyReady(byte[] key) {
         if (subspaceOf(key) == CampaignSubspace.TIERED) {
             TieredKey tiered = decodeTiered(key);
-            return new ReadyKey(tiered.bucket(), tiered.id());
+            return new ReadyKey(tiered.tier(), tiered.bucket(), tiered.id());
         }
         return decodeReady(key);
     }

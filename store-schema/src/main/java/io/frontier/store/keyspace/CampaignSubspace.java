@@ -9,7 +9,9 @@ package io.frontier.store.keyspace;
  *  ├─ 0  CONFIG                                  → CampaignConfig JSON
  *  ├─ 1  EPOCH                                   → EpochRecord JSON
  *  ├─ 2  WORK        (id: 32 bytes)              → WorkRecord JSON
- *  ├─ 3  READY       (bucket, id)                → empty      one per pending item
+ *  ├─ 3  READY       (bucket, id)                → empty      one per pending tier-0 item
+ *  │                                               without a count of new edges (a seed, an
+ *  │                                               input kept without triage)
  *  ├─ 4  LEASED      (epoch, expiry, id)         → empty      one per leased item
  *  ├─ 5  COMMITTING  (id)                        → (result)   one per committing item
  *  ├─ 6  MANIFEST    (versionstamp, part)        → part 0: ManifestEntry JSON,
@@ -39,8 +41,7 @@ package io.frontier.store.keyspace;
  *  │                                               campaign's settings after its creation
  *  ├─ 20 EXPLORATION                             → ExplorationPolicy JSON, written with CONFIG;
  *  │                                               absent in campaigns created before tiers
- *  ├─ 21 TIERED      (tier, size class, bucket, id) → empty  one per pending item of tier 1 or
- *  │                                               more (tier 0 stays in READY)
+ *  ├─ 21 TIERED      (tier, rank, bucket, id)    → empty      one per other pending item
  *  ├─ 22 PRUNING     (shard)                     → SymCC pruning map shard: 4096 bytes of the
  *  │                                               shared map, merged with full-width BIT_OR only
  *  ├─ 23 PRUNING_POLICY                          → PruningPolicy JSON, written with CONFIG;
@@ -60,8 +61,9 @@ package io.frontier.store.keyspace;
  * do not conflict (two may then both admit an input for the same new tuple; none is lost);
  * EXECUTOR_COUNTS likewise, and each of its keys is written by the one coordinator it names.
  * HEARTBEAT is written blind and read only by snapshot, so a beat conflicts with nothing but an
- * epoch bump. TIERED orders by tier and then by size class, so one range read from its start
- * finds the lowest non-empty tier's smallest inputs. PRUNING, like EDGES, is only ever merged
+ * epoch bump. READY is claimed before TIERED; TIERED orders by tier and then by rank (in tier 0,
+ * most new edges first, then smaller inputs; below, smaller inputs first), so one range read
+ * from its start finds the best-ranked items of the lowest non-empty tier. PRUNING, like EDGES, is only ever merged
  * with BIT_OR and read by snapshot, so coordinators merging their workers' maps never conflict.
  * Numbers are only ever appended.
  */

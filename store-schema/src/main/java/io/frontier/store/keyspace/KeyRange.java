@@ -13,4 +13,9 @@ public record KeyRange(byte[] begin, byte[] end) {
         byte[] successor = Arrays.copyOf(key, key.length + 1);
         return new KeyRange(successor, end);
     }
+
+    /** True if {@code key} lies in this range. */
+    public boolean contains(byte[] key) {
+        return Arrays.compareUnsigned(begin, key) <= 0 && Arrays.compareUnsigned(key, end) < 0;
+    }
 }

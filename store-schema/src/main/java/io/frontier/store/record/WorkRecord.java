@@ -27,8 +27,8 @@ import io.frontier.store.wire.ExecutorKind;
  *       never negative and {@code limitFactor} is 1 or more.
  * </ul>
  *
- * <p>Schema 1, written before tiers, is read as schema 2 in tier 0, round 0, factor 1
- * ({@link #upgrade}).
+ * <p>Schema 1, written before tiers, and schema 2, written before new edges were recorded, are
+ * read as schema 3 ({@link #upgrade}).
  *
  * @param schema record layout version, {@link #SCHEMA}
  * @param epoch epoch under which the last edge was taken; a lease of an older epoch is void
@@ -42,6 +42,9 @@ import io.frontier.store.wire.ExecutorKind;
  * @param round how many earlier rounds of this item were committed and sent it back for another
  *     (a time-out retried with more time, a repeated run of a repeatable executor)
  * @param limitFactor what this round multiplies the campaign's time limit by
+ * @param newEdges edges new to the campaign this input reached when it was kept, which ranks it
+ *     inside tier 0; 0 for a seed, an input kept without triage, and a record written before
+ *     schema 3
  */
 public record WorkRecord(
         int schema,
@@ -59,12 +62,15 @@ public record WorkRecord(
         ResultId rejected,
         int tier,
         int round,
-        int limitFactor) {
+        int limitFactor,
+        int newEdges) {
 
     /** The layout version this build writes and reads. */
-    public static final int SCHEMA = 2;
+    public static final int SCHEMA = 3;
     /** The layout before tiers, rounds and time-limit factors. */
     static final int SCHEMA_WITHOUT_TIERS = 1;
+    /** The layout before new edges were recorded. */
+    static final int SCHEMA_WITHOUT_NEW_EDGES = 2;
 
     public WorkRecord {
         if (schema != SCHEMA) {
@@ -77,9 +83,10 @@ public record WorkRecord(
             throw new InvalidInputException("payload hash differs from work id")
                     .with("work", id).with("payloadHash", payload.hash());
         }
-        if (tier < 0 || tier > Tier.LOWEST || round < 0 || limitFactor < 1) {
-            throw new InvalidInputException("work record tier, round or time-limit factor out of range")
-                    .with("work", id).with("tier", tier).with("round", round).with("limitFactor", limitFactor);
+        if (tier < 0 || tier > Tier.LOWEST || round < 0 || limitFactor < 1 || newEdges < 0) {
+            throw new InvalidInputException("work record tier, round, time-limit factor or new edges out of range")
+                    .with("work", id).with("tier", tier).with("round", round).with("limitFactor", limitFactor)
+                    .with("newEdges", newEdges);
         }
         if (epoch < 1 || attempts < 0) {
             throw new InvalidInputException("work record epoch or attempts out of range")
@@ -108,40 +115,42 @@ public record WorkRecord(
     /** A new pending seed: no parent, never leased, no attempts yet. */
     public static WorkRecord seed(WorkPayload payload, long epoch) {
         return new WorkRecord(SCHEMA, payload.hash(), WorkState.PENDING, null, null, epoch, null, 0,
-                null, null, payload, null, null, Tier.NEW_COVERAGE, 0, 1);
+                null, null, payload, null, null, Tier.NEW_COVERAGE, 0, 1, 0);
     }
 
     /**
      * A new pending child of {@code parent} in {@code tier}, produced by an execution of
-     * {@code origin}: never leased, no attempts yet.
+     * {@code origin}, that reached {@code newEdges} edges new to the campaign: never leased, no
+     * attempts yet.
      */
-    public static WorkRecord child(WorkPayload payload, Digest parent, String origin, long epoch, int tier) {
+    public static WorkRecord child(WorkPayload payload, Digest parent, String origin, long epoch, int tier,
+            int newEdges) {
         return new WorkRecord(SCHEMA, payload.hash(), WorkState.PENDING, null, null, epoch, null, 0,
-                parent, origin, payload, null, null, tier, 0, 1);
+                parent, origin, payload, null, null, tier, 0, 1, newEdges);
     }
 
     /** This item granted to {@code owner} under {@code token} until {@code expiry}. */
     public WorkRecord leased(Token newToken, Owner newOwner, long leaseEpoch, double expiry) {
         return new WorkRecord(SCHEMA, id, WorkState.LEASED, newToken, newOwner, leaseEpoch, expiry,
-                attempts + 1, parent, origin, payload, null, rejected, tier, round, limitFactor);
+                attempts + 1, parent, origin, payload, null, rejected, tier, round, limitFactor, newEdges);
     }
 
     /** The same lease with a new expiry. */
     public WorkRecord renewed(double expiry) {
         return new WorkRecord(SCHEMA, id, state, token, owner, epoch, expiry, attempts, parent,
-                origin, payload, result, rejected, tier, round, limitFactor);
+                origin, payload, result, rejected, tier, round, limitFactor, newEdges);
     }
 
     /** The same lease after an invalid result: one more attempt, new expiry, result remembered. */
     public WorkRecord retried(ResultId rejectedResult, double expiry) {
         return new WorkRecord(SCHEMA, id, state, token, owner, epoch, expiry, attempts + 1, parent,
-                origin, payload, null, rejectedResult, tier, round, limitFactor);
+                origin, payload, null, rejectedResult, tier, round, limitFactor, newEdges);
     }
 
     /** Back to the ready index with no holder (lease recovered, or a new attempt). */
     public WorkRecord released(long releaseEpoch) {
         return new WorkRecord(SCHEMA, id, WorkState.PENDING, null, null, releaseEpoch, null,
-                attempts, parent, origin, payload, null, rejected, tier, round, limitFactor);
+                attempts, parent, origin, payload, null, rejected, tier, round, limitFactor, newEdges);
     }
 
     /**
@@ -150,25 +159,25 @@ public record WorkRecord(
      */
     public WorkRecord unclaimed(long releaseEpoch) {
         return new WorkRecord(SCHEMA, id, WorkState.PENDING, null, null, releaseEpoch, null,
-                Math.max(0, attempts - 1), parent, origin, payload, null, rejected, tier, round, limitFactor);
+                Math.max(0, attempts - 1), parent, origin, payload, null, rejected, tier, round, limitFactor, newEdges);
     }
 
     /** The irreversible commit decision for {@code committed}, keeping token and owner. */
     public WorkRecord committing(ResultId committed) {
         return new WorkRecord(SCHEMA, id, WorkState.COMMITTING, token, owner, epoch, null,
-                attempts, parent, origin, payload, committed, rejected, tier, round, limitFactor);
+                attempts, parent, origin, payload, committed, rejected, tier, round, limitFactor, newEdges);
     }
 
     /** Every child promoted and enqueued. */
     public WorkRecord done(long doneEpoch) {
         return new WorkRecord(SCHEMA, id, WorkState.DONE, token, owner, doneEpoch, null, attempts,
-                parent, origin, payload, result, rejected, tier, round, limitFactor);
+                parent, origin, payload, result, rejected, tier, round, limitFactor, newEdges);
     }
 
     /** Given up for good. */
     public WorkRecord abandoned(long abandonEpoch) {
         return new WorkRecord(SCHEMA, id, WorkState.ABANDONED, null, null, abandonEpoch, null,
-                attempts, parent, origin, payload, null, rejected, tier, round, limitFactor);
+                attempts, parent, origin, payload, null, rejected, tier, round, limitFactor, newEdges);
     }
 
     /**
@@ -178,17 +187,27 @@ public record WorkRecord(
      */
     public WorkRecord again(int nextTier, int nextFactor, long againEpoch) {
         return new WorkRecord(SCHEMA, id, WorkState.PENDING, null, null, againEpoch, null, 0,
-                parent, origin, payload, null, null, nextTier, round + 1, nextFactor);
+                parent, origin, payload, null, null, nextTier, round + 1, nextFactor, newEdges);
     }
 
-    /** A stored schema-1 record as schema 2: tier 0, round 0, factor 1. */
+    /**
+     * A stored record of an older schema as schema 3: a schema-1 record in tier 0, round 0,
+     * factor 1; a schema-1 or schema-2 record with no new edges counted, so that it stays in the
+     * index it was written to.
+     */
     public static void upgrade(ObjectNode record) {
         JsonNode schema = record.get("schema");
-        if (schema != null && schema.isInt() && schema.intValue() == SCHEMA_WITHOUT_TIERS) {
-            record.put("schema", SCHEMA);
+        if (schema == null || !schema.isInt()) {
+            return;
+        }
+        if (schema.intValue() == SCHEMA_WITHOUT_TIERS) {
             record.putIfAbsent("tier", IntNode.valueOf(Tier.NEW_COVERAGE));
             record.putIfAbsent("round", IntNode.valueOf(0));
             record.putIfAbsent("limitFactor", IntNode.valueOf(1));
+        }
+        if (schema.intValue() == SCHEMA_WITHOUT_TIERS || schema.intValue() == SCHEMA_WITHOUT_NEW_EDGES) {
+            record.put("schema", SCHEMA);
+            record.putIfAbsent("newEdges", IntNode.valueOf(0));
         }
     }
 }

@@ -26,7 +26,7 @@ import java.util.Objects;
 
 /**
  * The work items of one non-terminal state, read through that state's index: pending items in
- * bucket order, leased items by epoch and then lease expiry (the next to expire first), and
+ * claim order (the unranked tier-0 items by bucket, then the ranked ones by tier and rank), leased items by epoch and then lease expiry (the next to expire first), and
  * committing items in work id order with the manifest entry of their commit decision. Done and
  * abandoned items have no index and are only counted. See the package rule: snapshot reads only.
  * A page whose read timed out is read again smaller ({@link ShrinkingPages}), and the pages
@@ -73,17 +73,43 @@ public final class WorkView {
             throw new InvalidInputException("cursor belongs to another state")
                     .with("state", state.wireName()).with("cursorState", after.state().wireName());
         }
-        KeyRange index = index(state);
-        KeyRange range = after == null ? index : index.after(after.key());
-        return pages.read(limit, size -> kv.read(tx -> page(tx, state, range, size)));
+        List<KeyRange> ranges = remaining(state, after);
+        return pages.read(limit, size -> kv.read(tx -> page(tx, state, ranges, size)));
+    }
+
+    /**
+     * What is left to list of {@code state}'s indexes after {@code after}: the rest of the index
+     * the cursor lies in and every index after it.
+     */
+    private List<KeyRange> remaining(WorkState state, WorkCursor after) {
+        List<KeyRange> indexes = indexes(state);
+        if (after == null) {
+            return indexes;
+        }
+        byte[] key = after.key();
+        for (int i = 0; i < indexes.size(); i++) {
+            if (indexes.get(i).contains(key)) {
+                List<KeyRange> rest = new ArrayList<>(indexes.subList(i, indexes.size()));
+                rest.set(0, indexes.get(i).after(key));
+                return rest;
+            }
+        }
+        throw new InvalidInputException("cursor lies in no index of its state")
+                .with("state", state.wireName()).with("cursor", HEX.formatHex(key));
     }
 
     /**
      * One page: the index entries, then every record they name with one {@code getAll}, then,
      * for committing items, their result index keys and manifest heads with one each.
      */
-    private WorkPage page(ReadTransaction tx, WorkState state, KeyRange range, int limit) {
-        List<KeyValue> pairs = tx.getRange(range.begin(), range.end(), limit, false);
+    private WorkPage page(ReadTransaction tx, WorkState state, List<KeyRange> ranges, int limit) {
+        List<KeyValue> pairs = new ArrayList<>();
+        for (KeyRange range : ranges) {
+            if (pairs.size() == limit) {
+                break;
+            }
+            pairs.addAll(tx.getRange(range.begin(), range.end(), limit - pairs.size(), false));
+        }
         List<Listed> listed = new ArrayList<>(pairs.size());
         for (KeyValue pair : pairs) {
             listed.add(new Listed(pair, state));
@@ -142,7 +168,7 @@ public final class WorkView {
         boolean decode() {
             try {
                 id = switch (state) {
-                    case PENDING -> keys.decodeReady(pair.key()).id();
+                    case PENDING -> keys.decodeAnyReady(pair.key()).id();
                     case LEASED -> keys.decodeLeased(pair.key()).id();
                     case COMMITTING -> keys.decodeCommitting(pair.key());
                     case DONE, ABANDONED -> throw new IllegalStateException("terminal states have no index");
@@ -218,11 +244,12 @@ public final class WorkView {
         }
     }
 
-    private KeyRange index(WorkState state) {
+    /** The indexes of {@code state}, in listing order. */
+    private List<KeyRange> indexes(WorkState state) {
         return switch (state) {
-            case PENDING -> keys.ready();
-            case LEASED -> keys.leased();
-            case COMMITTING -> keys.committing();
+            case PENDING -> List.of(keys.ready(), keys.tiered());
+            case LEASED -> List.of(keys.leased());
+            case COMMITTING -> List.of(keys.committing());
             case DONE, ABANDONED -> throw new IllegalStateException("terminal states have no index");
         };
     }

@@ -28,6 +28,8 @@ import io.frontier.store.view.ExecutorTally;
 import io.frontier.store.view.ExecutorTallyView;
 import io.frontier.store.view.ManifestRecord;
 import io.frontier.store.view.ManifestView;
+import io.frontier.store.view.WorkPage;
+import io.frontier.store.view.WorkView;
 import io.frontier.store.wire.DeclaredChild;
 import io.frontier.store.wire.Execution;
 import java.util.ArrayList;
@@ -86,6 +88,15 @@ public abstract class ExplorationConformance {
 
     private static DeclaredChild reaching(String name, long size, int edge) {
         return new DeclaredChild(id(name), size, Coverage.of(new int[] {Coverage.tuple(edge, 1)}), null);
+    }
+
+    /** A child that reached hit count 1 of each of {@code edges}. */
+    private static DeclaredChild reachingEdges(String name, long size, int... edges) {
+        int[] tuples = new int[edges.length];
+        for (int i = 0; i < edges.length; i++) {
+            tuples[i] = Coverage.tuple(edges[i], 1);
+        }
+        return new DeclaredChild(id(name), size, Coverage.of(tuples), null);
     }
 
     /** A child that reached no tuple at all, so redundant on arrival in any campaign. */
@@ -181,6 +192,36 @@ public abstract class ExplorationConformance {
         assertThat(claimOne().id()).isEqualTo(id("first"));
         assertThat(List.of(claimOne().id(), claimOne().id(), claimOne().id()))
                 .containsExactly(id("small"), id("middle"), id("big"));
+    }
+
+    @Test
+    void insideTierZeroMoreNewEdgesAreClaimedFirstThenSmallerInputsAndASeedBeforeThemAll() throws Exception {
+        create(TIERS);
+        run(seedClaimed("a"), COMMAND, reachingEdges("one", 2, 1), reachingEdges("four", 5000, 2, 3, 4, 5),
+                reachingEdges("two-big", 300, 6, 7), reachingEdges("two-small", 3, 8, 9));
+        store.admitSeed(epoch, payload("b"));
+
+        assertThat(claimOne().id()).as("a seed has no count and goes first").isEqualTo(id("b"));
+        WorkRecord first = claimOne();
+        assertThat(first.id()).isEqualTo(id("four"));
+        assertThat(first.newEdges()).isEqualTo(4);
+        assertThat(List.of(claimOne().id(), claimOne().id(), claimOne().id()))
+                .containsExactly(id("two-small"), id("two-big"), id("one"));
+    }
+
+    @Test
+    void listingPendingWorkShowsEveryTierInClaimOrderAcrossPages() throws Exception {
+        create(TIERS);
+        run(seedClaimed("a"), COMMAND, reachingEdges("new", 3, 5, 6), reaching("same", 4, 5));
+        store.admitSeed(epoch, payload("b"));
+        WorkView view = new WorkView(kv, keys);
+
+        WorkPage first = view.list(WorkState.PENDING, null, 2);
+        WorkPage second = view.list(WorkState.PENDING, first.next(), 2);
+
+        assertThat(first.items()).extracting(item -> item.record().id()).containsExactly(id("b"), id("new"));
+        assertThat(second.items()).extracting(item -> item.record().id()).containsExactly(id("same"));
+        assertThat(second.next()).isNull();
     }
 
     @Test

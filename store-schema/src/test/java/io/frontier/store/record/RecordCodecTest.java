@@ -35,7 +35,7 @@ class RecordCodecTest {
     private static final Digest FRONTIER_DIGEST = Digest.parse("01".repeat(32));
 
     private static WorkRecord leased() {
-        return WorkRecord.child(new WorkPayload(ID, 42), OTHER, "symcc", 1, 0).leased(TOKEN, OWNER, 1, 1234.5);
+        return WorkRecord.child(new WorkPayload(ID, 42), OTHER, "symcc", 1, 0, 0).leased(TOKEN, OWNER, 1, 1234.5);
     }
 
     private static String leasedJson() {
@@ -51,7 +51,7 @@ class RecordCodecTest {
         WorkRecord pending = WorkRecord.seed(new WorkPayload(ID, 42), 1);
         WorkRecord leased = pending.leased(TOKEN, OWNER, 1, 10.0);
         WorkRecord committing = leased.committing(RESULT);
-        WorkRecord child = WorkRecord.child(new WorkPayload(OTHER, 7), ID, "afl", 2, 0);
+        WorkRecord child = WorkRecord.child(new WorkPayload(OTHER, 7), ID, "afl", 2, 0, 5);
         for (WorkRecord record : List.of(pending, leased, leased.renewed(20.0), leased.retried(RESULT, 30.0),
                 leased.released(2), leased.unclaimed(2), committing, committing.done(1), committing.abandoned(1),
                 child, child.leased(TOKEN, OWNER, 2, 5.0).committing(RESULT).done(2))) {
@@ -61,23 +61,30 @@ class RecordCodecTest {
 
     @Test
     void encodedWorkRecordNamesEveryField() {
-        assertThat(leasedJson()).contains("\"schema\":2", "\"id\":\"" + ID + "\"", "\"state\":\"leased\"",
+        assertThat(leasedJson()).contains("\"schema\":3", "\"id\":\"" + ID + "\"", "\"state\":\"leased\"",
                 "\"token\":\"" + TOKEN + "\"", "\"owner\":\"job-1/rank-0\"", "\"leaseExpiry\":1234.5",
                 "\"attempts\":1", "\"parent\":\"" + OTHER + "\"", "\"origin\":\"symcc\"", "\"result\":null",
-                "\"rejected\":null", "\"tier\":0", "\"round\":0", "\"limitFactor\":1");
+                "\"rejected\":null", "\"tier\":0", "\"round\":0", "\"limitFactor\":1", "\"newEdges\":0");
     }
 
     @Test
     void aWorkRecordWrittenBeforeTiersReadsAsTierZeroRoundZeroFactorOne() {
-        String before = leasedJson().replace("{\"schema\":2,", "{\"schema\":1,")
-                .replace(",\"tier\":0,\"round\":0,\"limitFactor\":1", "");
+        String before = leasedJson().replace("{\"schema\":3,", "{\"schema\":1,")
+                .replace(",\"tier\":0,\"round\":0,\"limitFactor\":1,\"newEdges\":0", "");
         assertThat(before).doesNotContain("tier");
         assertThat(decode(before)).isEqualTo(leased());
         String receipt = new String(RecordCodec.RECEIPT.encode(Receipt.of(RESULT.hex(), List.of(leased()))),
-                StandardCharsets.UTF_8).replace("{\"schema\":2,", "{\"schema\":1,")
-                .replace(",\"tier\":0,\"round\":0,\"limitFactor\":1", "");
+                StandardCharsets.UTF_8).replace("{\"schema\":3,", "{\"schema\":1,")
+                .replace(",\"tier\":0,\"round\":0,\"limitFactor\":1,\"newEdges\":0", "");
         assertThat(RecordCodec.RECEIPT.decode(KEY, receipt.getBytes(StandardCharsets.UTF_8)).records())
                 .containsExactly(leased());
+    }
+
+    @Test
+    void aWorkRecordWrittenBeforeNewEdgesReadsAsHavingNoCount() {
+        String before = leasedJson().replace("{\"schema\":3,", "{\"schema\":2,").replace(",\"newEdges\":0", "");
+        assertThat(before).doesNotContain("newEdges");
+        assertThat(decode(before)).isEqualTo(leased());
     }
 
     @Test
@@ -152,7 +159,7 @@ class RecordCodecTest {
 
     @Test
     void unknownFieldIsCorrupt() {
-        assertThatThrownBy(() -> decode(leasedJson().replace("{\"schema\":2,", "{\"schema\":2,\"extra\":true,")))
+        assertThatThrownBy(() -> decode(leasedJson().replace("{\"schema\":3,", "{\"schema\":3,\"extra\":true,")))
                 .isInstanceOf(CorruptRecordException.class).hasMessageContaining("extra");
     }
 
@@ -238,16 +245,16 @@ class RecordCodecTest {
 
     @Test
     void futureSchemaVersionIsItsOwnError() {
-        String json = leasedJson().replace("{\"schema\":2,", "{\"schema\":3,\"newField\":1,");
+        String json = leasedJson().replace("{\"schema\":3,", "{\"schema\":4,\"newField\":1,");
         assertThatThrownBy(() -> decode(json)).isInstanceOf(FutureSchemaException.class)
-                .hasMessageContaining("newer schema version").hasMessageContaining("schema=3")
-                .hasMessageContaining("supported=2");
+                .hasMessageContaining("newer schema version").hasMessageContaining("schema=4")
+                .hasMessageContaining("supported=3");
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"0", "-1", "1.0", "\"1\"", "null"})
     void schemaThatIsNotAKnownVersionIsCorrupt(String schema) {
-        assertThatThrownBy(() -> decode(leasedJson().replace("{\"schema\":2,", "{\"schema\":" + schema + ",")))
+        assertThatThrownBy(() -> decode(leasedJson().replace("{\"schema\":3,", "{\"schema\":" + schema + ",")))
                 .isInstanceOf(CorruptRecordException.class);
     }
 
