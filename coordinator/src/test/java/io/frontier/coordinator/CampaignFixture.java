@@ -90,11 +90,16 @@ public final class CampaignFixture implements AutoCloseable {
      * tiers) and {@code pruning} as its pruning policy (null: none, a map per worker).
      */
     public CampaignFixture(Path campaign, ExplorationPolicy exploration, PruningPolicy pruning) {
+        this(campaign, exploration, pruning, List.of());
+    }
+
+    /** As {@link #CampaignFixture(Path, ExplorationPolicy, PruningPolicy)}, for a job running {@code kinds}. */
+    public CampaignFixture(Path campaign, ExplorationPolicy exploration, PruningPolicy pruning, List<String> kinds) {
         layout = new CorpusLayout(campaign);
         layout.createCorpus(files);
         corpus = new ObjectDirectory(layout.corpus(), files);
         kv = KeyValueStores.open("sqlite:" + campaign.resolve("campaign.db"));
-        store = new CampaignStore(kv, CampaignKeys.forCampaign("test"));
+        store = new CampaignStore(kv, CampaignKeys.forCampaign("test"), kinds);
         epoch = exploration == null && pruning == null ? store.init(CONFIG, "job-1", T0).epoch()
                 : store.init(CONFIG, CampaignIdentity.of(CampaignIdentity.newId(), null), exploration, pruning, "job-1",
                         T0).epoch();

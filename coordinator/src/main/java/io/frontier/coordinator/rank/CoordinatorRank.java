@@ -147,7 +147,7 @@ public final class CoordinatorRank implements LocalFrontier {
                 () -> services.store().executions());
         this.progress = new ProgressLine(services.progress(), System.nanoTime(),
                 topology.size() - topology.coordinators());
-        this.routing = new ExecutorRouting(settings.executorKinds(), services.store().exploration());
+        this.routing = new ExecutorRouting(settings.executorKinds());
         this.termination = new Termination(transport, topology, settings.termination(), this,
                 new EndCheck(), counts, System.nanoTime());
         this.startDeadline = nowMillis() + settings.startTimeout().toMillis();

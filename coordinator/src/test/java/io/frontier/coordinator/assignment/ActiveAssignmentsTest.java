@@ -51,7 +51,7 @@ class ActiveAssignmentsTest {
 
     @Test
     void anAssignmentOfARepeatRoundTellsTheWorkerItsTierAndTimeLimitFactor() {
-        WorkRecord repeat = leased.committing(ResultId.random()).again(Tier.REPEAT, 2, campaign.epoch)
+        WorkRecord repeat = leased.committing(ResultId.random()).again(Tier.REPEAT, 2, null, campaign.epoch)
                 .leased(leased.token(), leased.owner(), campaign.epoch, T0 + 60);
 
         Assign message = ActiveAssignment.issue(repeat, campaign.epoch, 7, CampaignFixture.EXECUTOR, T0).message(null);

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.frontier.store.corpus.ContentHasher;
 import io.frontier.store.corpus.Digest;
-import io.frontier.store.exploration.ExplorationPolicy;
 import io.frontier.store.exploration.Tier;
 import io.frontier.store.record.WorkPayload;
 import io.frontier.store.record.WorkRecord;
@@ -30,7 +29,7 @@ class ExecutorRoutingTest {
 
     @Test
     void seedsRunOnTheFirstKindAndEachKindsFindsOnTheOther() {
-        ExecutorRouting routing = new ExecutorRouting(List.of("symcc", "afl"), ExplorationPolicy.DEFAULT);
+        ExecutorRouting routing = new ExecutorRouting(List.of("symcc", "afl"));
 
         assertThat(routing.kindFor(seed("s"))).isEqualTo("symcc");
         assertThat(routing.kindFor(foundBy("afl", "a"))).isEqualTo("symcc");
@@ -39,28 +38,23 @@ class ExecutorRoutingTest {
     }
 
     @Test
-    void aRepeatRunsOnAflWhicheverKindRanTheInputFirstAndARetryWhereTheFirstRoundRan() {
-        ExecutorRouting routing = new ExecutorRouting(List.of("symcc", "afl"), ExplorationPolicy.DEFAULT);
+    void aLaterRoundRunsOnTheKindTheRoundBeforeChose() {
+        ExecutorRouting routing = new ExecutorRouting(List.of("symcc", "afl"));
 
-        assertThat(routing.kindFor(seed("s").again(Tier.REPEAT, 2, 1))).isEqualTo("afl");
-        assertThat(routing.kindFor(foundBy("afl", "a").again(Tier.REPEAT, 2, 1))).isEqualTo("afl");
-        assertThat(routing.kindFor(foundBy("symcc", "b").again(Tier.REPEAT, 2, 1))).isEqualTo("afl");
-        assertThat(routing.kindFor(foundBy("afl", "a").again(Tier.RETRY, 2, 1))).isEqualTo("symcc");
+        assertThat(routing.kindFor(foundBy("afl", "a").again(Tier.NEW_COVERAGE, 1, "afl", 1))).isEqualTo("afl");
+        assertThat(routing.kindFor(foundBy("symcc", "b").again(Tier.RETRY, 2, "symcc", 1))).isEqualTo("symcc");
     }
 
     @Test
-    void withoutAKindRepeatedMoreThanOnceARepeatRunsWhereTheFirstRoundRan() {
-        ExecutorRouting symccOnly = new ExecutorRouting(List.of("symcc"), ExplorationPolicy.DEFAULT);
-        ExecutorRouting aflNotRepeated = new ExecutorRouting(List.of("symcc", "afl"),
-                ExplorationPolicy.DEFAULT.withRounds(8, 8, List.of("symcc")));
+    void aChosenKindTheCampaignNoLongerHasFallsBackToAlternation() {
+        ExecutorRouting routing = new ExecutorRouting(List.of("symcc"));
 
-        assertThat(symccOnly.kindFor(seed("s").again(Tier.REPEAT, 2, 1))).isEqualTo("symcc");
-        assertThat(aflNotRepeated.kindFor(foundBy("afl", "a").again(Tier.REPEAT, 2, 1))).isEqualTo("symcc");
+        assertThat(routing.kindFor(foundBy("afl", "a").again(Tier.REPEAT, 2, "afl", 1))).isEqualTo("symcc");
     }
 
     @Test
     void withOneKindEveryInputRunsOnIt() {
-        ExecutorRouting routing = new ExecutorRouting(List.of("afl"), ExplorationPolicy.DEFAULT);
+        ExecutorRouting routing = new ExecutorRouting(List.of("afl"));
 
         assertThat(routing.kindFor(foundBy("afl", "a"))).isEqualTo("afl");
         assertThat(routing.kindFor(seed("s"))).isEqualTo("afl");

@@ -324,11 +324,11 @@ class CoordinatorRankTest {
     }
 
     @Test
-    void inAHybridCampaignARunOfSymccThatFoundNothingNewIsRepeatedByAfl() throws Exception {
+    void inAHybridCampaignARunOfSymccIsFollowedByAflAndRepeatedByAfl() throws Exception {
         campaign.close();
-        campaign = new CampaignFixture(Files.createDirectories(directory.resolve("repeating")),
-                ExplorationPolicy.DEFAULT.withRounds(8, 1, List.of("afl", "symcc")), null);
         kinds = List.of("symcc", "afl");
+        campaign = new CampaignFixture(Files.createDirectories(directory.resolve("repeating")),
+                ExplorationPolicy.DEFAULT.withRounds(8, 2, List.of("afl", "symcc")), null, kinds);
         campaign.seed("seed");
         CompletableFuture<Outcome> outcome = CompletableFuture.supplyAsync(() -> coordinator().run());
         List<String> ranOn = Collections.synchronizedList(new ArrayList<>());
@@ -340,9 +340,10 @@ class CoordinatorRankTest {
         Outcome ended = outcome.get(WAIT.toSeconds(), TimeUnit.SECONDS);
 
         assertThat(ended.clean()).isTrue();
-        assertThat(workers.stream().mapToInt(CompletableFuture::join).sum()).isEqualTo(2);
-        assertThat(ranOn).as("the seed's SymCC run found no child; its one repeat is AFL++'s")
-                .containsExactly("symcc in tier " + Tier.NEW_COVERAGE, "afl in tier " + Tier.REPEAT);
+        assertThat(workers.stream().mapToInt(CompletableFuture::join).sum()).isEqualTo(3);
+        assertThat(ranOn).as("the seed's SymCC run is followed up by AFL++, whose run, finding nothing, is repeated")
+                .containsExactly("symcc in tier " + Tier.NEW_COVERAGE, "afl in tier " + Tier.NEW_COVERAGE,
+                        "afl in tier " + Tier.REPEAT);
     }
 
     @Test

@@ -97,16 +97,31 @@ public final class CampaignStore {
     private final CampaignKeys keys;
     private final EpochFence fence;
     private final InvalidResults invalid;
+    /** The executor kinds of the job using this store, which the rounds of its items run on. */
+    private final List<String> executorKinds;
     /** Remembers how large a page of committing entries could be read without timing out. */
     private final ShrinkingPages committingPages = new ShrinkingPages();
     /** Derived from the campaign's configuration, which never changes once written. */
     private volatile Parts parts;
 
+    /**
+     * A store for reading and administering the campaign; completions it makes send an item's
+     * later rounds to the kind that ran the round before ({@link io.frontier.store.exploration.Rounds}).
+     */
     public CampaignStore(KeyValueStore kv, CampaignKeys keys) {
+        this(kv, keys, List.of());
+    }
+
+    /**
+     * A store for a job whose executors are {@code executorKinds}, in the order the campaign
+     * lists them: completions plan an item's later rounds on them ({@link io.frontier.store.exploration.Rounds}).
+     */
+    public CampaignStore(KeyValueStore kv, CampaignKeys keys, List<String> executorKinds) {
         this.kv = kv;
         this.keys = keys;
         this.fence = new EpochFence(keys);
         this.invalid = new InvalidResults(keys);
+        this.executorKinds = List.copyOf(executorKinds);
     }
 
     public CampaignKeys keys() {
@@ -969,7 +984,8 @@ public final class CampaignStore {
             }
             byte[] policy = tx.get(keys.exploration());
             current = new Parts(keys, RecordCodec.CONFIG.decode(keys.config(), value),
-                    policy == null ? ExplorationPolicy.BEFORE_TIERS : RecordCodec.EXPLORATION.decode(keys.exploration(), policy));
+                    policy == null ? ExplorationPolicy.BEFORE_TIERS : RecordCodec.EXPLORATION.decode(keys.exploration(), policy),
+                    executorKinds);
             parts = current;
         }
         return current;
@@ -982,11 +998,11 @@ public final class CampaignStore {
         final Leasing leasing;
         final Committing committing;
 
-        Parts(CampaignKeys keys, CampaignConfig config, ExplorationPolicy policy) {
+        Parts(CampaignKeys keys, CampaignConfig config, ExplorationPolicy policy, List<String> executorKinds) {
             this.config = config;
             this.policy = policy;
             this.leasing = new Leasing(keys, config.buckets());
-            this.committing = new Committing(keys, config, policy);
+            this.committing = new Committing(keys, config, policy, executorKinds);
         }
     }
 }

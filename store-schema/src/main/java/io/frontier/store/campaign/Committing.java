@@ -71,11 +71,12 @@ final class Committing {
     private final Rounds rounds;
     private final FindingRecorder findings;
 
-    Committing(CampaignKeys keys, CampaignConfig config, ExplorationPolicy policy) {
+    /** @param executorKinds the executor kinds of the job committing, which later rounds run on */
+    Committing(CampaignKeys keys, CampaignConfig config, ExplorationPolicy policy, List<String> executorKinds) {
         this.keys = keys;
         this.config = config;
         this.policy = policy;
-        this.rounds = new Rounds(policy);
+        this.rounds = new Rounds(policy, executorKinds);
         this.findings = new FindingRecorder(keys);
     }
 
@@ -581,7 +582,7 @@ final class Committing {
             enqueued.add(child.digest());
         }
         Rounds.NextRound next = rounds.after(record, entry.execution(), children);
-        WorkRecord after = next == null ? record.done(epoch) : record.again(next.tier(), next.limitFactor(), epoch);
+        WorkRecord after = next == null ? record.done(epoch) : record.again(next.tier(), next.limitFactor(), next.kind(), epoch);
         table.write(record, after);
         ResultOutcome outcome = new ResultOutcome(ResultOutcome.SCHEMA, result, work, Outcome.DONE, null,
                 enqueued.size(), epoch, now);

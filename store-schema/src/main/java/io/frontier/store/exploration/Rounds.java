@@ -20,49 +20,60 @@ public final class Rounds {
     static final Set<String> REPEATED_ONCE = Set.of(ExecutorKind.SYMCC);
 
     private final ExplorationPolicy policy;
+    private final Optional<String> repeatKind;
 
-    public Rounds(ExplorationPolicy policy) {
+    /**
+     * The rounds of a campaign under {@code policy} whose executors are {@code kinds}; with no
+     * kinds given (a reader that runs nothing), every round after the first runs where the round
+     * before it ran.
+     */
+    public Rounds(ExplorationPolicy policy, List<String> kinds) {
         this.policy = policy;
+        this.repeatKind = kinds.stream()
+                .filter(kind -> policy.repeatable().contains(kind) && !REPEATED_ONCE.contains(kind))
+                .findFirst();
     }
 
     /**
      * The next round of {@code record} after a round whose execution was {@code execution} and
-     * whose children were {@code children}, or null if the item is done. A time-out comes back in
-     * {@link Tier#RETRY} with twice the round's factor while that stays within the policy's cap; a
-     * run of a repeatable executor that found nothing new (no child reached new coverage and none
-     * was a finding) comes back in {@link Tier#REPEAT} with twice the factor, capped, while the
-     * item has had fewer rounds than the policy's repeats ({@link #REPEATED_ONCE}: at most one).
+     * whose children were {@code children}, or null if the item is done. In order:
+     * <ol>
+     *   <li>a time-out comes back in {@link Tier#RETRY} on the kind that ran, with twice the
+     *       round's factor while that stays within the policy's cap;
+     *   <li>in a campaign with a repeat kind (the first repeatable kind whose repeats are not
+     *       limited to one: AFL++), a first round that ran on another kind comes back once for a
+     *       follow-up round on the repeat kind, in the same tier, whatever it found. In a hybrid
+     *       campaign every seed and every input AFL++ found runs on SymCC first; without the
+     *       follow-up AFL++ would fuzz them only if SymCC found nothing, and then only once the
+     *       other tiers ran dry, while AFL++ alone goes deep by fuzzing its own finds;
+     *   <li>a run of a repeatable executor that found nothing new (no child reached new coverage
+     *       and none was a finding) comes back in {@link Tier#REPEAT} with twice the factor,
+     *       capped, on the repeat kind if there is one, else on the kind that ran, while the item
+     *       has had fewer rounds than the policy's repeats ({@link #REPEATED_ONCE}: at most one).
+     * </ol>
      */
     public NextRound after(WorkRecord record, Execution execution, List<Child> children) {
+        String ran = execution.executor();
         int doubled = (int) Math.min((long) record.limitFactor() * 2, policy.maxLimitFactor());
         if (execution.timedOut()) {
-            return doubled > record.limitFactor() ? new NextRound(Tier.RETRY, doubled) : null;
+            return doubled > record.limitFactor() ? new NextRound(Tier.RETRY, doubled, ran) : null;
+        }
+        if (record.round() == 0 && repeatKind.isPresent() && !repeatKind.get().equals(ran)) {
+            return new NextRound(record.tier(), record.limitFactor(), repeatKind.get());
         }
         boolean foundNew = children.stream()
                 .anyMatch(child -> child.fate() == ChildFate.FRONTIER || child.fate() == ChildFate.FINDING);
-        String executor = execution.executor();
-        if (!foundNew && policy.repeatable().contains(executor) && record.round() < repeats(executor)) {
-            return new NextRound(Tier.REPEAT, doubled);
+        if (!foundNew && policy.repeatable().contains(ran) && record.round() < repeats(ran)) {
+            return new NextRound(Tier.REPEAT, doubled, repeatKind.orElse(ran));
         }
         return null;
-    }
-
-    /**
-     * The kind every repeat round of a campaign of executor {@code kinds} runs on, if one: the
-     * first repeatable kind whose repeats are not limited to one (AFL++). A SymCC run that found
-     * nothing new in a hybrid campaign is then followed by longer AFL++ runs of its input, not by
-     * SymCC's one repeat; without such a kind a repeat runs where the input's first round did.
-     */
-    public Optional<String> repeatKind(List<String> kinds) {
-        return kinds.stream().filter(kind -> policy.repeatable().contains(kind) && !REPEATED_ONCE.contains(kind))
-                .findFirst();
     }
 
     private int repeats(String executor) {
         return REPEATED_ONCE.contains(executor) ? Math.min(1, policy.repeats()) : policy.repeats();
     }
 
-    /** The tier and time-limit factor of an item's next round. */
-    public record NextRound(int tier, int limitFactor) {
+    /** The tier, time-limit factor and executor kind of an item's next round. */
+    public record NextRound(int tier, int limitFactor, String kind) {
     }
 }

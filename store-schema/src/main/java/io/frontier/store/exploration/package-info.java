@@ -7,8 +7,11 @@
  * campaign's cap and is recorded as dropped once they are not; an execution that timed out goes
  * back in tier 2 with twice the time limit, up to the cap factor; an input of a repeatable
  * executor whose run found nothing new goes back in tier 3: for AFL++ with a longer run, for the
- * campaign's number of repeats; for SymCC once, run from an empty pruning map (where AFL++ runs
- * beside SymCC, every repeat is an AFL++ run: {@link Rounds#repeatKind}). Claims take from
+ * campaign's number of repeats; for SymCC once, run from an empty pruning map. Where AFL++ runs
+ * beside SymCC, a first round on SymCC is followed by one on AFL++ in the same tier, and every
+ * repeat is an AFL++ run ({@link Rounds#after}); the round before names the kind of each later
+ * round in the work record. Inside tier 0, an input that reached more new edges is claimed first,
+ * then the smaller ({@link Tier#rank}). Claims take from
  * the lowest non-empty tier, so the lower tiers cost nothing while there is new coverage to
  * follow, and the campaign is quiescent only when every tier is empty. Every round of an item is
  * its own commit under its own lease, with the same exactly-once and fencing rules as the first.

@@ -2,6 +2,7 @@ package io.frontier.store.record;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.IntNode;
+import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.frontier.store.corpus.Digest;
 import io.frontier.store.exploration.Tier;
@@ -27,8 +28,8 @@ import io.frontier.store.wire.ExecutorKind;
  *       never negative and {@code limitFactor} is 1 or more.
  * </ul>
  *
- * <p>Schema 1, written before tiers, and schema 2, written before new edges were recorded, are
- * read as schema 3 ({@link #upgrade}).
+ * <p>Schema 1, written before tiers, and schema 2, written before new edges and round kinds were
+ * recorded, are read as schema 3 ({@link #upgrade}).
  *
  * @param schema record layout version, {@link #SCHEMA}
  * @param epoch epoch under which the last edge was taken; a lease of an older epoch is void
@@ -45,6 +46,9 @@ import io.frontier.store.wire.ExecutorKind;
  * @param newEdges edges new to the campaign this input reached when it was kept, which ranks it
  *     inside tier 0; 0 for a seed, an input kept without triage, and a record written before
  *     schema 3
+ * @param roundKind the executor kind this item's round runs on when the round before chose it
+ *     ({@link io.frontier.store.exploration.Rounds}), else null: a first round, whose kind the
+ *     coordinator's routing picks
  */
 public record WorkRecord(
         int schema,
@@ -63,7 +67,8 @@ public record WorkRecord(
         int tier,
         int round,
         int limitFactor,
-        int newEdges) {
+        int newEdges,
+        String roundKind) {
 
     /** The layout version this build writes and reads. */
     public static final int SCHEMA = 3;
@@ -95,6 +100,10 @@ public record WorkRecord(
         if (leaseExpiry != null) {
             Times.instant("leaseExpiry", leaseExpiry);
         }
+        if (roundKind != null && !ExecutorKind.isWellFormed(roundKind)) {
+            throw new InvalidInputException("work record round kind is malformed").with("work", id)
+                    .with("roundKind", roundKind);
+        }
         if ((parent == null) != (origin == null) || origin != null && !ExecutorKind.isWellFormed(origin)) {
             throw new InvalidInputException("work record parent and origin disagree or origin is malformed")
                     .with("work", id).with("parent", parent).with("origin", origin);
@@ -115,7 +124,7 @@ public record WorkRecord(
     /** A new pending seed: no parent, never leased, no attempts yet. */
     public static WorkRecord seed(WorkPayload payload, long epoch) {
         return new WorkRecord(SCHEMA, payload.hash(), WorkState.PENDING, null, null, epoch, null, 0,
-                null, null, payload, null, null, Tier.NEW_COVERAGE, 0, 1, 0);
+                null, null, payload, null, null, Tier.NEW_COVERAGE, 0, 1, 0, null);
     }
 
     /**
@@ -126,31 +135,31 @@ public record WorkRecord(
     public static WorkRecord child(WorkPayload payload, Digest parent, String origin, long epoch, int tier,
             int newEdges) {
         return new WorkRecord(SCHEMA, payload.hash(), WorkState.PENDING, null, null, epoch, null, 0,
-                parent, origin, payload, null, null, tier, 0, 1, newEdges);
+                parent, origin, payload, null, null, tier, 0, 1, newEdges, null);
     }
 
     /** This item granted to {@code owner} under {@code token} until {@code expiry}. */
     public WorkRecord leased(Token newToken, Owner newOwner, long leaseEpoch, double expiry) {
         return new WorkRecord(SCHEMA, id, WorkState.LEASED, newToken, newOwner, leaseEpoch, expiry,
-                attempts + 1, parent, origin, payload, null, rejected, tier, round, limitFactor, newEdges);
+                attempts + 1, parent, origin, payload, null, rejected, tier, round, limitFactor, newEdges, roundKind);
     }
 
     /** The same lease with a new expiry. */
     public WorkRecord renewed(double expiry) {
         return new WorkRecord(SCHEMA, id, state, token, owner, epoch, expiry, attempts, parent,
-                origin, payload, result, rejected, tier, round, limitFactor, newEdges);
+                origin, payload, result, rejected, tier, round, limitFactor, newEdges, roundKind);
     }
 
     /** The same lease after an invalid result: one more attempt, new expiry, result remembered. */
     public WorkRecord retried(ResultId rejectedResult, double expiry) {
         return new WorkRecord(SCHEMA, id, state, token, owner, epoch, expiry, attempts + 1, parent,
-                origin, payload, null, rejectedResult, tier, round, limitFactor, newEdges);
+                origin, payload, null, rejectedResult, tier, round, limitFactor, newEdges, roundKind);
     }
 
     /** Back to the ready index with no holder (lease recovered, or a new attempt). */
     public WorkRecord released(long releaseEpoch) {
         return new WorkRecord(SCHEMA, id, WorkState.PENDING, null, null, releaseEpoch, null,
-                attempts, parent, origin, payload, null, rejected, tier, round, limitFactor, newEdges);
+                attempts, parent, origin, payload, null, rejected, tier, round, limitFactor, newEdges, roundKind);
     }
 
     /**
@@ -159,41 +168,42 @@ public record WorkRecord(
      */
     public WorkRecord unclaimed(long releaseEpoch) {
         return new WorkRecord(SCHEMA, id, WorkState.PENDING, null, null, releaseEpoch, null,
-                Math.max(0, attempts - 1), parent, origin, payload, null, rejected, tier, round, limitFactor, newEdges);
+                Math.max(0, attempts - 1), parent, origin, payload, null, rejected, tier, round, limitFactor, newEdges, roundKind);
     }
 
     /** The irreversible commit decision for {@code committed}, keeping token and owner. */
     public WorkRecord committing(ResultId committed) {
         return new WorkRecord(SCHEMA, id, WorkState.COMMITTING, token, owner, epoch, null,
-                attempts, parent, origin, payload, committed, rejected, tier, round, limitFactor, newEdges);
+                attempts, parent, origin, payload, committed, rejected, tier, round, limitFactor, newEdges, roundKind);
     }
 
     /** Every child promoted and enqueued. */
     public WorkRecord done(long doneEpoch) {
         return new WorkRecord(SCHEMA, id, WorkState.DONE, token, owner, doneEpoch, null, attempts,
-                parent, origin, payload, result, rejected, tier, round, limitFactor, newEdges);
+                parent, origin, payload, result, rejected, tier, round, limitFactor, newEdges, roundKind);
     }
 
     /** Given up for good. */
     public WorkRecord abandoned(long abandonEpoch) {
         return new WorkRecord(SCHEMA, id, WorkState.ABANDONED, null, null, abandonEpoch, null,
-                attempts, parent, origin, payload, null, rejected, tier, round, limitFactor, newEdges);
+                attempts, parent, origin, payload, null, rejected, tier, round, limitFactor, newEdges, roundKind);
     }
 
     /**
-     * This committed round sent back for another in {@code nextTier} with the time limit
-     * multiplied by {@code nextFactor}: pending with no holder and no result, attempts counted
-     * afresh, since the round before ended in a commit and not in a failure.
+     * This committed round sent back for another in {@code nextTier} on executor kind
+     * {@code nextKind} with the time limit multiplied by {@code nextFactor}: pending with no
+     * holder and no result, attempts counted afresh, since the round before ended in a commit and
+     * not in a failure.
      */
-    public WorkRecord again(int nextTier, int nextFactor, long againEpoch) {
+    public WorkRecord again(int nextTier, int nextFactor, String nextKind, long againEpoch) {
         return new WorkRecord(SCHEMA, id, WorkState.PENDING, null, null, againEpoch, null, 0,
-                parent, origin, payload, null, null, nextTier, round + 1, nextFactor, newEdges);
+                parent, origin, payload, null, null, nextTier, round + 1, nextFactor, newEdges, nextKind);
     }
 
     /**
      * A stored record of an older schema as schema 3: a schema-1 record in tier 0, round 0,
      * factor 1; a schema-1 or schema-2 record with no new edges counted, so that it stays in the
-     * index it was written to.
+     * index it was written to, and no round kind, so that the routing picks its kind as it did.
      */
     public static void upgrade(ObjectNode record) {
         JsonNode schema = record.get("schema");
@@ -208,6 +218,7 @@ public record WorkRecord(
         if (schema.intValue() == SCHEMA_WITHOUT_TIERS || schema.intValue() == SCHEMA_WITHOUT_NEW_EDGES) {
             record.put("schema", SCHEMA);
             record.putIfAbsent("newEdges", IntNode.valueOf(0));
+            record.putIfAbsent("roundKind", NullNode.getInstance());
         }
     }
 }

@@ -66,9 +66,14 @@ public abstract class ExplorationConformance {
     protected abstract KeyValueStore openStore() throws Exception;
 
     private void create(ExplorationPolicy policy) throws Exception {
+        create(policy, List.of());
+    }
+
+    /** A campaign under {@code policy} whose job runs executors of {@code kinds}. */
+    private void create(ExplorationPolicy policy, List<String> kinds) throws Exception {
         kv = openStore();
         keys = TestKeyspace.campaign("tiers-" + UUID.randomUUID());
-        store = new CampaignStore(kv, keys);
+        store = new CampaignStore(kv, keys, kinds);
         epoch = store.init(CampaignConfig.of("tiers", 8, 3), CampaignIdentity.of(CampaignIdentity.newId(), null),
                 policy, "job-1", T0).epoch();
     }
@@ -343,6 +348,41 @@ public abstract class ExplorationConformance {
                 .isEqualTo(WorkState.DONE);
         assertThat(entriesOf(seed.id())).hasSize(2);
         assertThat(store.checkQuiescence(epoch, T0).quiescent()).isTrue();
+    }
+
+    @Test
+    void inAHybridCampaignAFirstRoundOnSymccIsFollowedByAflInItsTierWhateverItFoundAndRepeatsRunOnAfl()
+            throws Exception {
+        create(TIERS.withRounds(8, 3, List.of("afl", "symcc")), List.of("symcc", "afl"));
+        WorkRecord seed = seedClaimed("a");
+        assertThat(run(seed, SYMCC, reachingEdges("new", 3, 5)).state()).isEqualTo(WorkState.PENDING);
+
+        WorkRecord followUp = claimOne();
+        assertThat(List.of(followUp.id(), followUp.tier(), followUp.round(), followUp.limitFactor(), followUp.roundKind()))
+                .containsExactly(seed.id(), Tier.NEW_COVERAGE, 1, 1, "afl");
+        run(followUp, AFL);
+        WorkRecord child = claimOne();
+        assertThat(child.id()).isEqualTo(id("new"));
+        assertThat(run(child, AFL, reachingEdges("newer", 3, 6)).state())
+                .as("a first round on AFL++ found something new: no follow-up, no repeat").isEqualTo(WorkState.DONE);
+        assertThat(claimOne().id()).isEqualTo(id("newer"));
+
+        WorkRecord repeat = store.work(seed.id());
+        assertThat(List.of(repeat.tier(), repeat.round(), repeat.limitFactor(), repeat.roundKind()))
+                .as("the follow-up found nothing new").containsExactly(Tier.REPEAT, 2, 2, "afl");
+    }
+
+    @Test
+    void inAHybridCampaignARetryRunsWhereTheRoundThatTimedOutRan() throws Exception {
+        create(TIERS.withRounds(8, 3, List.of("afl", "symcc")), List.of("symcc", "afl"));
+        WorkRecord seed = seedClaimed("a");
+        run(seed, SYMCC);
+        WorkRecord followUp = claimOne();
+        run(followUp, new Execution("afl", "timeout", 9, true, 1000, true));
+
+        WorkRecord retry = claimOne();
+        assertThat(List.of(retry.tier(), retry.round(), retry.limitFactor(), retry.roundKind()))
+                .containsExactly(Tier.RETRY, 2, 2, "afl");
     }
 
     @Test

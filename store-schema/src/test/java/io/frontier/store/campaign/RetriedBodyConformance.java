@@ -141,7 +141,7 @@ public abstract class RetriedBodyConformance {
     void aCommitDecisionBodyRunTwiceReturnsItsFirstTriageAndRecordsNothingMore() {
         WorkRecord leased = store.claim(1, OWNER, Set.of(), 1, T0, 10).granted().get(0);
         Lease lease = new Lease(leased.id(), leased.token());
-        Committing committing = new Committing(keys, CONFIG, ExplorationPolicy.BEFORE_TIERS);
+        Committing committing = new Committing(keys, CONFIG, ExplorationPolicy.BEFORE_TIERS, List.of());
         DeclaredFinding crash = new DeclaredFinding(FindingKind.CRASH, 6, "stack:0abc");
         Coverage reached = Coverage.of(new int[] {Coverage.tuple(12, 1), Coverage.tuple(13, 9)});
         ResultId result = ResultId.random();

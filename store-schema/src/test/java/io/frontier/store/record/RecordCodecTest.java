@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.frontier.store.corpus.Digest;
 import io.frontier.store.error.CorruptRecordException;
 import io.frontier.store.error.FutureSchemaException;
+import io.frontier.store.exploration.Tier;
 import io.frontier.store.manifest.Child;
 import io.frontier.store.manifest.ChildChunk;
 import io.frontier.store.manifest.ChildFate;
@@ -54,7 +55,8 @@ class RecordCodecTest {
         WorkRecord child = WorkRecord.child(new WorkPayload(OTHER, 7), ID, "afl", 2, 0, 5);
         for (WorkRecord record : List.of(pending, leased, leased.renewed(20.0), leased.retried(RESULT, 30.0),
                 leased.released(2), leased.unclaimed(2), committing, committing.done(1), committing.abandoned(1),
-                child, child.leased(TOKEN, OWNER, 2, 5.0).committing(RESULT).done(2))) {
+                child, child.leased(TOKEN, OWNER, 2, 5.0).committing(RESULT).done(2),
+                committing.again(Tier.REPEAT, 2, "afl", 3))) {
             assertThat(RecordCodec.WORK.decode(KEY, RecordCodec.WORK.encode(record))).isEqualTo(record);
         }
     }
@@ -64,26 +66,27 @@ class RecordCodecTest {
         assertThat(leasedJson()).contains("\"schema\":3", "\"id\":\"" + ID + "\"", "\"state\":\"leased\"",
                 "\"token\":\"" + TOKEN + "\"", "\"owner\":\"job-1/rank-0\"", "\"leaseExpiry\":1234.5",
                 "\"attempts\":1", "\"parent\":\"" + OTHER + "\"", "\"origin\":\"symcc\"", "\"result\":null",
-                "\"rejected\":null", "\"tier\":0", "\"round\":0", "\"limitFactor\":1", "\"newEdges\":0");
+                "\"rejected\":null", "\"tier\":0", "\"round\":0", "\"limitFactor\":1", "\"newEdges\":0", "\"roundKind\":null");
     }
 
     @Test
     void aWorkRecordWrittenBeforeTiersReadsAsTierZeroRoundZeroFactorOne() {
         String before = leasedJson().replace("{\"schema\":3,", "{\"schema\":1,")
-                .replace(",\"tier\":0,\"round\":0,\"limitFactor\":1,\"newEdges\":0", "");
+                .replace(",\"tier\":0,\"round\":0,\"limitFactor\":1,\"newEdges\":0,\"roundKind\":null", "");
         assertThat(before).doesNotContain("tier");
         assertThat(decode(before)).isEqualTo(leased());
         String receipt = new String(RecordCodec.RECEIPT.encode(Receipt.of(RESULT.hex(), List.of(leased()))),
                 StandardCharsets.UTF_8).replace("{\"schema\":3,", "{\"schema\":1,")
-                .replace(",\"tier\":0,\"round\":0,\"limitFactor\":1,\"newEdges\":0", "");
+                .replace(",\"tier\":0,\"round\":0,\"limitFactor\":1,\"newEdges\":0,\"roundKind\":null", "");
         assertThat(RecordCodec.RECEIPT.decode(KEY, receipt.getBytes(StandardCharsets.UTF_8)).records())
                 .containsExactly(leased());
     }
 
     @Test
-    void aWorkRecordWrittenBeforeNewEdgesReadsAsHavingNoCount() {
-        String before = leasedJson().replace("{\"schema\":3,", "{\"schema\":2,").replace(",\"newEdges\":0", "");
-        assertThat(before).doesNotContain("newEdges");
+    void aWorkRecordWrittenBeforeNewEdgesReadsAsHavingNoCountAndNoRoundKind() {
+        String before = leasedJson().replace("{\"schema\":3,", "{\"schema\":2,")
+                .replace(",\"newEdges\":0,\"roundKind\":null", "");
+        assertThat(before).doesNotContain("newEdges").doesNotContain("roundKind");
         assertThat(decode(before)).isEqualTo(leased());
     }
 

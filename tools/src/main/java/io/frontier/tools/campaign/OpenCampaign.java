@@ -34,7 +34,7 @@ public final class OpenCampaign implements AutoCloseable {
         this.directory = directory;
         this.settings = settings;
         this.kv = kv;
-        this.store = new CampaignStore(kv, CampaignKeys.forCampaign(settings.name()));
+        this.store = new CampaignStore(kv, CampaignKeys.forCampaign(settings.name()), settings.worker().executorKinds());
     }
 
     /**

@@ -76,7 +76,8 @@ final class RankProcess {
             return 0;
         }
         try (KeyValueStore kv = KeyValueStores.open(settings.store())) {
-            CampaignStore store = new CampaignStore(kv, CampaignKeys.forCampaign(settings.name()));
+            CampaignStore store = new CampaignStore(kv, CampaignKeys.forCampaign(settings.name()),
+                    settings.worker().executorKinds());
             StoreBinding.check(directory, settings, store);
             Heartbeat heartbeat = link.rank() == 0
                     ? Heartbeat.start(store, firstBeat(store, epoch, topology, heartbeatMillis), System.err)
