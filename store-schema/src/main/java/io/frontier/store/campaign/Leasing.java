@@ -68,13 +68,15 @@ final class Leasing {
             if (granted.size() == tokens.size()) {
                 break;
             }
-            tx.addReadConflictKey(readyKey);
             try {
                 ReadyKey ready = keys.decodeAnyReady(readyKey);
                 boolean lowerTier = ready.tier() > Tier.NEW_COVERAGE;
                 if (lowerTier && lowerTierGranted) {
                     break;
                 }
+                // Only a key this claim acts on gets a conflict: a candidate left unread must not
+                // make the claim conflict with another claimer that takes it.
+                tx.addReadConflictKey(readyKey);
                 WorkRecord record = table.read(ready.id());
                 if (record == null || record.state() != WorkState.PENDING) {
                     throw new CorruptRecordException("ready index entry has no pending work record")
