@@ -140,26 +140,22 @@ public record WorkRecord(
 
     /** This item granted to {@code owner} under {@code token} until {@code expiry}. */
     public WorkRecord leased(Token newToken, Owner newOwner, long leaseEpoch, double expiry) {
-        return new WorkRecord(SCHEMA, id, WorkState.LEASED, newToken, newOwner, leaseEpoch, expiry,
-                attempts + 1, parent, origin, payload, null, rejected, tier, round, limitFactor, newEdges, roundKind);
+        return edge(WorkState.LEASED, newToken, newOwner, leaseEpoch, expiry, attempts + 1, null, rejected);
     }
 
     /** The same lease with a new expiry. */
     public WorkRecord renewed(double expiry) {
-        return new WorkRecord(SCHEMA, id, state, token, owner, epoch, expiry, attempts, parent,
-                origin, payload, result, rejected, tier, round, limitFactor, newEdges, roundKind);
+        return edge(state, token, owner, epoch, expiry, attempts, result, rejected);
     }
 
     /** The same lease after an invalid result: one more attempt, new expiry, result remembered. */
     public WorkRecord retried(ResultId rejectedResult, double expiry) {
-        return new WorkRecord(SCHEMA, id, state, token, owner, epoch, expiry, attempts + 1, parent,
-                origin, payload, null, rejectedResult, tier, round, limitFactor, newEdges, roundKind);
+        return edge(state, token, owner, epoch, expiry, attempts + 1, null, rejectedResult);
     }
 
     /** Back to the ready index with no holder (lease recovered, or a new attempt). */
     public WorkRecord released(long releaseEpoch) {
-        return new WorkRecord(SCHEMA, id, WorkState.PENDING, null, null, releaseEpoch, null,
-                attempts, parent, origin, payload, null, rejected, tier, round, limitFactor, newEdges, roundKind);
+        return edge(WorkState.PENDING, null, null, releaseEpoch, null, attempts, null, rejected);
     }
 
     /**
@@ -167,26 +163,22 @@ public record WorkRecord(
      * so that a grant that never ran does not count against the item's attempts.
      */
     public WorkRecord unclaimed(long releaseEpoch) {
-        return new WorkRecord(SCHEMA, id, WorkState.PENDING, null, null, releaseEpoch, null,
-                Math.max(0, attempts - 1), parent, origin, payload, null, rejected, tier, round, limitFactor, newEdges, roundKind);
+        return edge(WorkState.PENDING, null, null, releaseEpoch, null, Math.max(0, attempts - 1), null, rejected);
     }
 
     /** The irreversible commit decision for {@code committed}, keeping token and owner. */
     public WorkRecord committing(ResultId committed) {
-        return new WorkRecord(SCHEMA, id, WorkState.COMMITTING, token, owner, epoch, null,
-                attempts, parent, origin, payload, committed, rejected, tier, round, limitFactor, newEdges, roundKind);
+        return edge(WorkState.COMMITTING, token, owner, epoch, null, attempts, committed, rejected);
     }
 
     /** Every child promoted and enqueued. */
     public WorkRecord done(long doneEpoch) {
-        return new WorkRecord(SCHEMA, id, WorkState.DONE, token, owner, doneEpoch, null, attempts,
-                parent, origin, payload, result, rejected, tier, round, limitFactor, newEdges, roundKind);
+        return edge(WorkState.DONE, token, owner, doneEpoch, null, attempts, result, rejected);
     }
 
     /** Given up for good. */
     public WorkRecord abandoned(long abandonEpoch) {
-        return new WorkRecord(SCHEMA, id, WorkState.ABANDONED, null, null, abandonEpoch, null,
-                attempts, parent, origin, payload, null, rejected, tier, round, limitFactor, newEdges, roundKind);
+        return edge(WorkState.ABANDONED, null, null, abandonEpoch, null, attempts, null, rejected);
     }
 
     /**
@@ -198,6 +190,16 @@ public record WorkRecord(
     public WorkRecord again(int nextTier, int nextFactor, String nextKind, long againEpoch) {
         return new WorkRecord(SCHEMA, id, WorkState.PENDING, null, null, againEpoch, null, 0,
                 parent, origin, payload, null, null, nextTier, round + 1, nextFactor, newEdges, nextKind);
+    }
+
+    /**
+     * This item after a state edge: the fields an edge may change given, what the item is (its
+     * input, origin, tier, round, factor, new edges and round kind) kept.
+     */
+    private WorkRecord edge(WorkState nextState, Token nextToken, Owner nextOwner, long nextEpoch, Double expiry,
+            int nextAttempts, ResultId nextResult, ResultId nextRejected) {
+        return new WorkRecord(SCHEMA, id, nextState, nextToken, nextOwner, nextEpoch, expiry, nextAttempts, parent,
+                origin, payload, nextResult, nextRejected, tier, round, limitFactor, newEdges, roundKind);
     }
 
     /**
