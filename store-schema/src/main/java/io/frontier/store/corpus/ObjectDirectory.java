@@ -13,6 +13,8 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.OptionalLong;
 
 /**
@@ -71,12 +73,39 @@ public final class ObjectDirectory {
      *     published then
      */
     public Published publish(Path source) {
+        Published published = publishUnsynced(source);
+        files.fsync().directory(directory);
+        return published;
+    }
+
+    /**
+     * Publishes the bytes of each of {@code sources} as {@link #publish(Path)} does, in order,
+     * with one fsync of this directory after the last instead of one per file: every file is
+     * still fsynced before its rename, and the names are durable once the call returns. A
+     * failure part-way leaves the files before it renamed, possibly not yet durable, as a crash
+     * there would; the caller must not report any of them as published.
+     *
+     * @throws UnreadableFileException if a source cannot be opened or read
+     */
+    public List<Published> publishAll(List<Path> sources) {
+        List<Published> published = new ArrayList<>(sources.size());
+        for (Path source : sources) {
+            published.add(publishUnsynced(source));
+        }
+        if (!published.isEmpty()) {
+            files.fsync().directory(directory);
+        }
+        return published;
+    }
+
+    /** Publishes {@code source}'s bytes (or verifies the object already there) without fsyncing this directory. */
+    private Published publishUnsynced(Path source) {
         try (FileChannel input = ContentHasher.openForReading(source)) {
             try (PendingFile pending = files.create(directory)) {
                 HashedContent content = ContentHasher.copy(input, source, pending::write);
-                boolean present = verifyPresentAndSync(content.digest()).isPresent();
+                boolean present = verifyIfPresent(content.digest()).isPresent();
                 if (!present) {
-                    pending.publishAs(content.digest().hex());
+                    pending.renameAs(content.digest().hex());
                 }
                 return new Published(content.digest(), content.size(), !present);
             }

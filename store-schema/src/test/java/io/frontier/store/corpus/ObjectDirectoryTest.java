@@ -9,6 +9,7 @@ import io.frontier.store.corpus.fs.Fsync;
 import io.frontier.store.corpus.fs.UnreadableFileException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -66,6 +67,39 @@ class ObjectDirectoryTest {
         assertThat(again.created()).isFalse();
         assertThat(fsync.count() - fsyncsBefore).isEqualTo(1);
         assertThat(DurableFilesTest.entries(directory)).containsExactly(again.digest().hex());
+    }
+
+    @Test
+    void publishingManyFilesFsyncsEachFileAndTheDirectoryOnce() throws Exception {
+        Path first = Files.write(work.resolve("first"), ContentHasherTest.randomBytes(100, 4));
+        Path second = Files.write(work.resolve("second"), ContentHasherTest.randomBytes(200, 5));
+        Path present = Files.write(work.resolve("present"), ContentHasherTest.randomBytes(300, 6));
+        Published before = objects.publish(present);
+        long fsyncsBefore = fsync.count();
+
+        List<Published> published = objects.publishAll(List.of(first, second, present));
+
+        assertThat(published).extracting(Published::size).containsExactly(100L, 200L, 300L);
+        assertThat(published).extracting(Published::created).containsExactly(true, true, false);
+        assertThat(published.get(2).digest()).isEqualTo(before.digest());
+        assertThat(Files.readAllBytes(objects.pathOf(published.get(1).digest()))).isEqualTo(Files.readAllBytes(second));
+        assertThat(DurableFilesTest.entries(directory)).containsExactlyInAnyOrder(
+                published.get(0).digest().hex(), published.get(1).digest().hex(), before.digest().hex());
+        assertThat(fsync.count() - fsyncsBefore).as("the two new files, then the directory once").isEqualTo(3);
+    }
+
+    @Test
+    void publishingManyFilesStopsAtACorruptObjectAndFsyncsNothingMore() throws Exception {
+        Path good = Files.write(work.resolve("good"), new byte[] {1});
+        Path shadowed = Files.write(work.resolve("shadowed"), new byte[] {2});
+        Files.createDirectory(objects.pathOf(ContentHasher.hash(new byte[] {2}).digest()));
+
+        assertThatThrownBy(() -> objects.publishAll(List.of(good, shadowed)))
+                .isInstanceOf(NotRegularObjectException.class)
+                .hasMessageContaining("type=directory");
+        assertThat(fsync.count()).as("the first file only: its name is not reported as durable").isEqualTo(1);
+        assertThat(objects.publishAll(List.of())).isEmpty();
+        assertThat(fsync.count()).as("nothing published, nothing fsynced").isEqualTo(1);
     }
 
     @Test

@@ -76,10 +76,11 @@ final class ChildStaging {
         long probeStarted = System.nanoTime();
         Optional<List<Triage>> triage = probe.map(coverage -> coverage.probeAll(kept.stream().map(Map.Entry::getValue).toList()));
         long probeNanos = triage.isPresent() ? System.nanoTime() - probeStarted : 0;
+        List<StagedChild> stagedChildren = writer.stageAll(kept.stream().map(Map.Entry::getValue).toList());
         List<DeclaredChild> children = new ArrayList<>();
         for (int index = 0; index < kept.size(); index++) {
             Map.Entry<Digest, Path> child = kept.get(index);
-            StagedChild staged = writer.stage(child.getValue());
+            StagedChild staged = stagedChildren.get(index);
             if (!staged.digest().equals(child.getKey())) {
                 // Only a process that escaped the target's process group can change an output now.
                 throw new WorkerException("an output changed while it was staged")

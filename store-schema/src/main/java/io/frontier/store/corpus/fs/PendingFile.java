@@ -10,7 +10,7 @@ import java.nio.file.StandardOpenOption;
 
 /**
  * A temporary file being written in its target directory, which becomes visible under its final
- * name only through {@link #publishAs}.
+ * name only through {@link #publishAs} (or {@link #renameAs} and a directory fsync by the caller).
  *
  * <p>Invariant: once {@link #close} has returned, the temporary name no longer exists, whether
  * or not the file was published and whichever step failed. Owned by one thread; obtain it from
@@ -71,6 +71,19 @@ public final class PendingFile implements AutoCloseable {
      * @return the final path
      */
     public Path publishAs(String name) {
+        Path target = renameAs(name);
+        fsync.directory(directory);
+        return target;
+    }
+
+    /**
+     * {@link #publishAs} without the fsync of the directory: the bytes are durable, the name is
+     * visible but survives a crash only once the caller has fsynced the directory. It lets a
+     * caller publishing many files into one directory fsync that directory once for all of them.
+     *
+     * @return the final path
+     */
+    public Path renameAs(String name) {
         if (channelClosed) {
             throw new IllegalStateException("pending file already published or closed: " + temporary);
         }
@@ -84,7 +97,6 @@ public final class PendingFile implements AutoCloseable {
                     .with("target", target);
         }
         renamed = true;
-        fsync.directory(directory);
         return target;
     }
 

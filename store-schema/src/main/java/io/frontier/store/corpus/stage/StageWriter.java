@@ -6,6 +6,7 @@ import io.frontier.store.corpus.Published;
 import io.frontier.store.corpus.StageLocation;
 import io.frontier.store.corpus.fs.DurableFiles;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * Writes the children of one result into its stage, for the worker that produced them.
@@ -43,6 +44,20 @@ public final class StageWriter {
     public StagedChild stage(Path file) {
         ensureStageDirectory();
         return declared(stage.publish(file));
+    }
+
+    /**
+     * Stages the bytes of each regular file of {@code sources}, in order, and returns the children
+     * to declare, in the same order. The stage directory is fsynced once, after the last file
+     * (each file is fsynced before its rename), so when the call returns every child is durable,
+     * as after one {@link #stage(Path)} per file, for about half the fsyncs.
+     */
+    public List<StagedChild> stageAll(List<Path> sources) {
+        if (sources.isEmpty()) {
+            return List.of();
+        }
+        ensureStageDirectory();
+        return stage.publishAll(sources).stream().map(StageWriter::declared).toList();
     }
 
     private void ensureStageDirectory() {
