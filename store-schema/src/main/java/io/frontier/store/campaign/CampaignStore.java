@@ -723,7 +723,9 @@ public final class CampaignStore {
      * item as its parent and the entry's executor as its origin, and the outcome is written
      * beside the entry. Redundant children need no mark; neither they nor findings are enqueued.
      * Any coordinator of the current epoch may call it (replay needs no token).
-     * Idempotent: a repeated call returns the stored outcome with {@code repeated} true.
+     * Idempotent: a repeated call returns the stored outcome with {@code repeated} true. A call
+     * whose first attempt committed although the store could not say so, and ran again, is not a
+     * repeated call: it returns what that attempt enqueued.
      *
      * @throws io.frontier.store.error.WrongStateException if the item is not committing this
      *     result or a kept child is not yet promoted
@@ -741,7 +743,8 @@ public final class CampaignStore {
         double at = Times.instant("now", now);
         batchSize(entries, MAX_BATCH);
         List<Commitment> copy = List.copyOf(entries);
-        return edit(epoch, (tx, table, parts) -> parts.committing.completeAll(tx, table, copy, epoch, at));
+        CompletionMemory memory = new CompletionMemory();
+        return edit(epoch, (tx, table, parts) -> parts.committing.completeAll(tx, table, copy, epoch, at, memory));
     }
 
     /**

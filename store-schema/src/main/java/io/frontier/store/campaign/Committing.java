@@ -422,7 +422,8 @@ final class Committing {
      * ({@link #prefetchEntries}), then the work keys of every child they may enqueue.
      */
     List<ItemResult<Completion>> completeAll(ReadAhead tx, WorkTable table, List<Commitment> commitments, long epoch,
-            double now) {
+            double now, CompletionMemory memory) {
+        memory.beginAttempt();
         Map<ResultId, Digest> named = new LinkedHashMap<>();
         commitments.forEach(commitment -> named.putIfAbsent(commitment.result(), commitment.work()));
         List<byte[]> childKeys = new ArrayList<>();
@@ -434,7 +435,8 @@ final class Committing {
         List<ItemResult<Completion>> results = new ArrayList<>(commitments.size());
         for (Commitment commitment : commitments) {
             try {
-                results.add(ItemResult.ok(complete(tx, table, commitment.work(), commitment.result(), epoch, now, budget)));
+                results.add(ItemResult.ok(complete(tx, table, commitment.work(), commitment.result(), epoch, now, budget,
+                        memory)));
             } catch (FrontierException e) {
                 results.add(ItemResult.failed(e));
             }
@@ -540,16 +542,21 @@ final class Committing {
      *
      * @param budget children this transaction may still write; the item is refused if its entry
      *     has more frontier children
+     * @param memory what earlier attempts of this call wrote: an entry ended by one of them is
+     *     reported as that attempt reported it, not as a repeated call
      */
     private Completion complete(ReadAhead tx, WorkTable table, Digest work, ResultId result, long epoch, double now,
-            int[] budget) {
+            int[] budget, CompletionMemory memory) {
         WorkRecord record = table.require(work);
         if (record.state() == WorkState.DONE && result.equals(record.result())) {
-            return new Completion(outcome(tx, versionstampOf(tx, result)), List.of(), true, WorkState.DONE);
+            ResultOutcome stored = outcome(tx, versionstampOf(tx, result));
+            return memory.ownEarlierAttempt(result, stored)
+                    .orElseGet(() -> new Completion(stored, List.of(), true, WorkState.DONE));
         }
         ResultOutcome earlier = earlierRound(tx, record, result);
         if (earlier != null) {
-            return new Completion(earlier, List.of(), true, record.state());
+            return memory.ownEarlierAttempt(result, earlier)
+                    .orElseGet(() -> new Completion(earlier, List.of(), true, record.state()));
         }
         committedRecord(record, result);
         Versionstamp stamp = versionstampOf(tx, result);
@@ -587,7 +594,9 @@ final class Committing {
         ResultOutcome outcome = new ResultOutcome(ResultOutcome.SCHEMA, result, work, Outcome.DONE, null,
                 enqueued.size(), epoch, now);
         tx.set(keys.outcome(stamp), ManifestCodecs.OUTCOME.encode(outcome));
-        return new Completion(outcome, enqueued, false, after.state());
+        Completion completion = new Completion(outcome, enqueued, false, after.state());
+        memory.wrote(result, completion);
+        return completion;
     }
 
     /**

@@ -166,6 +166,33 @@ public abstract class RetriedBodyConformance {
     }
 
     @Test
+    void aCompletionBodyRunTwiceReportsWhatItsFirstRunEnqueuedAndAnotherCallSeesARepeat() {
+        WorkRecord leased = store.claim(1, OWNER, Set.of(), 1, T0, 10).granted().get(0);
+        ResultId result = ResultId.random();
+        store.beginCommit(1, new CommitRequest(new Lease(leased.id(), leased.token()), result, ".stage-1/3/" + result,
+                CampaignFixtures.declared(List.of(CampaignFixtures.child("first"), CampaignFixtures.child("second"))),
+                new Execution("command", "ok", 0, false, 20, false), null), T0 + 1);
+        store.markPromoted(1, List.of(new Promotion(leased.id(), result, 0), new Promotion(leased.id(), result, 1)))
+                .forEach(ItemResult::orThrow);
+        Committing committing = new Committing(keys, CONFIG, ExplorationPolicy.BEFORE_TIERS, List.of());
+        CompletionMemory memory = new CompletionMemory();
+        TransactionBody<Completion> complete = body((tx, table) -> committing.completeAll(tx, table,
+                List.of(new Commitment(leased.id(), result)), 1, T0 + 2, memory).get(0).orThrow());
+
+        Completion first = kv.run(complete);
+        List<String> after = dump(kv, keys.all());
+        Completion second = kv.run(complete);
+        Completion otherCall = store.complete(1, leased.id(), result, T0 + 3);
+
+        assertThat(first.enqueued()).hasSize(2);
+        assertThat(second).as("the run that committed was this call's own").isEqualTo(first);
+        assertThat(dump(kv, keys.all())).isEqualTo(after);
+        assertThat(otherCall.repeated()).isTrue();
+        assertThat(otherCall.enqueued()).isEmpty();
+        assertThat(otherCall.outcome()).isEqualTo(first.outcome());
+    }
+
+    @Test
     void aRequeueBodyRunTwiceCountsItsRejectedResultOnce() {
         WorkRecord leased = store.claim(1, OWNER, Set.of(), 1, T0, 10).granted().get(0);
         Lease lease = new Lease(leased.id(), leased.token());
