@@ -2,6 +2,8 @@ package io.frontier.tools.campaign;
 
 import io.frontier.store.corpus.seed.SeedSurvey;
 import io.frontier.store.record.EpochRecord;
+import io.frontier.worker.triage.PersistentBuild;
+import io.frontier.worker.triage.TriageConfig;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -60,8 +62,8 @@ public final class InitCommand implements Callable<Integer> {
         out.printf("  seeds         %s%n", settings.seeds());
         out.printf("  coordinators  %d per job; lease %d ms; execution time limit %d ms%n", settings.coordinators(),
                 settings.leaseMillis(), settings.worker().timeLimitMillis());
-        out.printf("  triage        %s%n", settings.worker().triageConfig().map(triage -> triage.program() + " "
-                + String.join(" ", triage.arguments())).orElse("none (children are not triaged)"));
+        out.printf("  triage        %s%n", settings.worker().triageConfig().map(InitCommand::triage)
+                .orElse("none (children are not triaged)"));
         out.printf("  pruning map   %s%n", options.pruning().shared()
                 ? "shared: every SymCC run starts from the union of the campaign's earlier runs' maps"
                 : "one per worker");
@@ -69,5 +71,13 @@ public final class InitCommand implements Callable<Integer> {
         out.flush();
         SeedCheck.report(SeedSurvey.of(Path.of(settings.seeds())), spec.commandLine().getErr());
         return 0;
+    }
+
+    /** The triage line: the command, and whether the build runs many children per process. */
+    private static String triage(TriageConfig triage) {
+        String command = triage.program() + " " + String.join(" ", triage.arguments());
+        return PersistentBuild.of(Path.of(triage.program()))
+                ? command + " (persistent loop: many children per process)"
+                : command + " (forks once per child; a build with __AFL_LOOP triages faster, see README \"Coverage triage\")";
     }
 }

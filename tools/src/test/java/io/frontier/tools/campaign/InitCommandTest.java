@@ -293,7 +293,7 @@ class InitCommandTest {
         CommandRun run = init("--triage", triage.toString());
 
         assertThat(run.exitCode()).as(run.toString()).isZero();
-        assertThat(run.out()).contains("triage        " + target() + " @@");
+        assertThat(run.out()).contains("triage        " + target() + " @@ (forks once per child; a build with __AFL_LOOP");
         assertThat(new CampaignDirectory(campaign).read().worker().triageConfig())
                 .contains(new TriageConfig(target(), List.of("@@"), 700));
     }
