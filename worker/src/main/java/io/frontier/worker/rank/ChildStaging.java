@@ -73,10 +73,11 @@ final class ChildStaging {
         }
         int overLimit = Math.max(0, distinct.size() - limit);
         List<Map.Entry<Digest, Path>> kept = List.copyOf(distinct.entrySet()).subList(0, distinct.size() - overLimit);
+        List<Path> keptFiles = kept.stream().map(Map.Entry::getValue).toList();
         long probeStarted = System.nanoTime();
-        Optional<List<Triage>> triage = probe.map(coverage -> coverage.probeAll(kept.stream().map(Map.Entry::getValue).toList()));
+        Optional<List<Triage>> triage = probe.map(coverage -> coverage.probeAll(keptFiles));
         long probeNanos = triage.isPresent() ? System.nanoTime() - probeStarted : 0;
-        List<StagedChild> stagedChildren = writer.stageAll(kept.stream().map(Map.Entry::getValue).toList());
+        List<StagedChild> stagedChildren = writer.stageAll(keptFiles);
         List<DeclaredChild> children = new ArrayList<>();
         for (int index = 0; index < kept.size(); index++) {
             Map.Entry<Digest, Path> child = kept.get(index);

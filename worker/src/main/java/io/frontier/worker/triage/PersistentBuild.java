@@ -11,8 +11,8 @@ import java.nio.file.Path;
  * {@code afl-cc} then embeds a signature string in the binary, which {@code afl-showmap} looks for
  * to run many inputs in one process instead of forking the target once per input. Triage runs
  * every child once, so on a machine where fork is slow a build without the loop spends most of
- * its triage time forking (libyaml: the 178 children of one SymCC run in 1.0 s without, 0.05 to 0.1 s with, on the build
- * machine under load). Read-only; stateless.
+ * its triage time forking (libyaml: the 178 children of one SymCC run in 1.0 s without, 0.05 to
+ * 0.1 s with, on the build machine under load). Read-only; stateless.
  */
 public final class PersistentBuild {
 

@@ -9,9 +9,9 @@
  * limit), one {@code afl-showmap} per batch of inputs (per input where the batch showed anything
  * unusual), plus one direct run of the target for an input that crashed, to read its sanitizer
  * report symbolized. Whether the coverage build runs a batch in one process or forks per input is
- * the build's choice ({@link io.frontier.worker.triage.PersistentBuild} tells which), never ours. A probe owns only its own work directory,
- * reuses it for every input, and is used by one thread. A coverage build that AFL++ refuses
- * (missing instrumentation, a program that is not there) is a {@link
- * io.frontier.worker.triage.TriageException}, never an empty coverage.
+ * the build's choice ({@link io.frontier.worker.triage.PersistentBuild} tells which), never ours.
+ * A probe owns only its own work directory, reuses it for every input, and is used by one thread.
+ * A coverage build that AFL++ refuses (missing instrumentation, a program that is not there) is a
+ * {@link io.frontier.worker.triage.TriageException}, never an empty coverage.
  */
 package io.frontier.worker.triage;
