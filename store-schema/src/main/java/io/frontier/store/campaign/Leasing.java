@@ -45,13 +45,15 @@ final class Leasing {
     }
 
     /**
-     * Grants up to {@code tokens.size()} pending items, of which at most one from the lower tiers:
-     * a claimer holds what it claimed until its workers take it, and new-coverage work committed
-     * meanwhile must not wait behind a batch of redundant inputs (on the exploration benchmark a
-     * batch of eight did cost the tiers policy edges against novelty only). Candidates come from a snapshot read of
-     * the ready index (the caller's buckets first, then the others from a random bucket on), are
-     * shuffled, and each picked one gets a read conflict on its index key and a serializable
-     * read of its record: two claimers conflict only if they pick the same item.
+     * Grants up to {@code tokens.size()} pending items from the lowest non-empty tier: every
+     * tier-0 item it can, or else one item of the lower tiers. A claim that found some tier-0
+     * work takes nothing more: a claimer holds what it claimed until its workers take it, and a
+     * redundant input taken to fill the batch would run while new-coverage work waits (on the
+     * exploration benchmark a batch of eight lower-tier items cost the tiers policy edges against
+     * novelty only). Candidates come from a snapshot read of the ready index (the caller's
+     * buckets first, then the others from a random bucket on), are shuffled, and each picked one
+     * gets a read conflict on its index key and a serializable read of its record: two claimers
+     * conflict only if they pick the same item.
      */
     ClaimResult claim(Transaction tx, WorkTable table, String request, Owner owner, Set<Integer> preferred,
             List<Token> tokens, long epoch, double expiry) {
@@ -63,7 +65,6 @@ final class Leasing {
         List<byte[]> candidates = candidates(tx, preferred, tokens.size() * CANDIDATES_PER_ITEM, tokens.size());
         List<WorkRecord> granted = new ArrayList<>();
         List<Blocked> blocked = new ArrayList<>();
-        boolean lowerTierGranted = false;
         for (byte[] readyKey : candidates) {
             if (granted.size() == tokens.size()) {
                 break;
@@ -71,7 +72,7 @@ final class Leasing {
             try {
                 ReadyKey ready = keys.decodeAnyReady(readyKey);
                 boolean lowerTier = ready.tier() > Tier.NEW_COVERAGE;
-                if (lowerTier && lowerTierGranted) {
+                if (lowerTier && !granted.isEmpty()) {
                     break;
                 }
                 // Only a key this claim acts on gets a conflict: a candidate left unread must not
@@ -86,7 +87,6 @@ final class Leasing {
                 WorkRecord leased = record.leased(tokens.get(granted.size()), owner, epoch, expiry);
                 table.write(record, leased);
                 granted.add(leased);
-                lowerTierGranted |= lowerTier;
             } catch (UnreadableRecordException e) {
                 blocked.add(new Blocked(hex(readyKey), e));
             }

@@ -175,17 +175,20 @@ public abstract class ExplorationConformance {
     }
 
     @Test
-    void aClaimTakesEveryTierZeroItemItCanButAtMostOneFromTheLowerTiers() throws Exception {
+    void aClaimTakesOnlyTierZeroItemsWhileThereAreAnyAndOtherwiseOneLowerTierItem() throws Exception {
         create(TIERS);
-        run(seedClaimed("a"), COMMAND, reaching("new", 3, 5), reaching("same-1", 2, 5), reaching("same-2", 300, 5),
-                reaching("same-3", 5000, 5));
+        run(seedClaimed("a"), COMMAND, reachingEdges("new-1", 3, 5), reachingEdges("new-2", 4, 6),
+                reaching("same-1", 2, 5), reaching("same-2", 300, 5), reaching("same-3", 5000, 5));
 
         List<WorkRecord> first = store.claim(epoch, ALICE, Set.of(), 4, T0, TTL).granted();
         List<WorkRecord> second = store.claim(epoch, ALICE, Set.of(), 4, T0, TTL).granted();
+        List<WorkRecord> third = store.claim(epoch, ALICE, Set.of(), 4, T0, TTL).granted();
 
-        assertThat(first).extracting(WorkRecord::id).containsExactly(id("new"), id("same-1"));
-        assertThat(second).extracting(WorkRecord::id).as("the next lower-tier item, smallest first")
-                .containsExactly(id("same-2"));
+        assertThat(first).extracting(WorkRecord::id).as("tier 0 alone, though the claim had room for more")
+                .containsExactlyInAnyOrder(id("new-1"), id("new-2"));
+        assertThat(second).extracting(WorkRecord::id).as("tier 0 empty: one lower-tier item, smallest first")
+                .containsExactly(id("same-1"));
+        assertThat(third).extracting(WorkRecord::id).containsExactly(id("same-2"));
         assertThat(store.counts().get(Counter.PENDING_TIER_1)).isEqualTo(1);
     }
 
