@@ -1,6 +1,7 @@
 package io.frontier.tools.campaign;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.frontier.store.campaign.CampaignStore;
 import io.frontier.store.exploration.ExplorationPolicy;
@@ -14,6 +15,7 @@ import io.frontier.store.record.EpochRecord;
 import io.frontier.tools.CommandRun;
 import io.frontier.tools.ExitCodes;
 import io.frontier.tools.TestCampaign;
+import io.frontier.worker.executor.process.ProgramSearch;
 import io.frontier.worker.triage.TriageConfig;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -296,6 +298,33 @@ class InitCommandTest {
         assertThat(run.out()).contains("triage        " + target() + " @@ (forks once per child; a build with __AFL_LOOP");
         assertThat(new CampaignDirectory(campaign).read().worker().triageConfig())
                 .contains(new TriageConfig(target(), List.of("@@"), 700));
+    }
+
+    @Test
+    void aTriageBuildWithAPersistentLoopIsNamedAsOne() throws Exception {
+        assumeTrue(ProgramSearch.onPath("afl-cc").isPresent(), "afl-cc is not installed (scripts/setup.sh installs it)");
+        Path source = Files.writeString(root.resolve("loop.c"), """
+                #include <stdio.h>
+                int main(int argc, char **argv) {
+                  while (__AFL_LOOP(1000)) {
+                    FILE *f = fopen(argv[1], "rb");
+                    if (f != NULL) { fclose(f); }
+                  }
+                  return 0;
+                }
+                """);
+        Path binary = root.resolve("loop");
+        Process build = new ProcessBuilder("afl-cc", "-O0", "-o", binary.toString(), source.toString())
+                .redirectErrorStream(true).start();
+        String output = new String(build.getInputStream().readAllBytes());
+        assertThat(build.waitFor()).as("afl-cc: %s", output).isZero();
+        Path triage = Files.writeString(root.resolve("triage.json"),
+                "{\"program\": \"" + binary + "\", \"arguments\": [\"@@\"], \"timeoutMillis\": 700}");
+
+        CommandRun run = init("--triage", triage.toString());
+
+        assertThat(run.exitCode()).as(run.toString()).isZero();
+        assertThat(run.out()).contains("triage        " + binary + " @@ (persistent loop: many children per process)");
     }
 
     @Test
