@@ -131,9 +131,13 @@ public final class ExplorationBench {
     /** {@code frontier status --json} of the ended campaign, as a user would read it. */
     private static JsonNode status(Path campaign, Path directory) throws Exception {
         Path file = directory.resolve("status.json");
-        Process process = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-                System.getProperty("java.class.path"), FrontierCommand.class.getName(), "status", campaign.toString(),
-                "--json").redirectOutput(file.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), FrontierCommand.class.getName(), "status",
+                campaign.toString(), "--json").redirectOutput(file.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD);
+        // What JAVA_TOOL_OPTIONS starts (a flight recording, an agent) may log on standard output,
+        // which is read here as JSON; the campaign's runs keep it, so a profile covers every rank.
+        builder.environment().remove("JAVA_TOOL_OPTIONS");
+        Process process = builder.start();
         if (process.waitFor() != 0) {
             throw new IllegalStateException("frontier status exited " + process.exitValue() + " for " + campaign);
         }
