@@ -12,6 +12,7 @@ import io.frontier.store.kv.KeyValueStore;
 import io.frontier.store.kv.KeyValueStores;
 import io.frontier.store.record.CampaignConfig;
 import io.frontier.store.record.EpochRecord;
+import io.frontier.tools.AflBuild;
 import io.frontier.tools.CommandRun;
 import io.frontier.tools.ExitCodes;
 import io.frontier.tools.TestCampaign;
@@ -313,11 +314,7 @@ class InitCommandTest {
                   return 0;
                 }
                 """);
-        Path binary = root.resolve("loop");
-        Process build = new ProcessBuilder("afl-cc", "-O0", "-o", binary.toString(), source.toString())
-                .redirectErrorStream(true).start();
-        String output = new String(build.getInputStream().readAllBytes());
-        assertThat(build.waitFor()).as("afl-cc: %s", output).isZero();
+        Path binary = AflBuild.compile(source, root.resolve("loop"));
         Path triage = Files.writeString(root.resolve("triage.json"),
                 "{\"program\": \"" + binary + "\", \"arguments\": [\"@@\"], \"timeoutMillis\": 700}");
 

@@ -19,6 +19,7 @@ import io.frontier.store.record.Owner;
 import io.frontier.store.corpus.Digest;
 import io.frontier.store.record.WorkRecord;
 import io.frontier.store.record.WorkState;
+import io.frontier.tools.AflBuild;
 import io.frontier.tools.ExitCodes;
 import io.frontier.worker.fault.StopPoint;
 import java.nio.file.Files;
@@ -283,8 +284,9 @@ class ResumeMatrixIT {
      */
     @Test
     void coordinatorKilledWhileLowerTiersRunIsResumedWithEveryRoundCommittedOnce() throws Exception {
-        Path triage = compileWithAfl(Files.writeString(directory.resolve("constant.c"),
-                "#include <stdio.h>\nint main(int argc, char **argv) { return fopen(argv[1], \"rb\") == NULL ? 2 : 0; }\n"));
+        Path triage = AflBuild.compile(Files.writeString(directory.resolve("constant.c"),
+                "#include <stdio.h>\nint main(int argc, char **argv) { return fopen(argv[1], \"rb\") == NULL ? 2 : 0; }\n"),
+                directory.resolve("constant"));
         Path triageFile = Files.writeString(directory.resolve("triage.json"),
                 "{\"program\": \"" + triage + "\", \"arguments\": [\"@@\"], \"timeoutMillis\": 1000}");
         CampaignHarness harness = new CampaignHarness(directory,
@@ -320,16 +322,6 @@ class ResumeMatrixIT {
         assertThat(end.manifest()).extracting(CampaignLedger.Entry::head).as("entries decided before the kill")
                 .containsAll(atCrash.manifest().stream().map(CampaignLedger.Entry::head).toList());
         assertFencedEpochWroteNothing(atCrash.footprintOf(1, harness.keys()), end, 1, harness.keys());
-    }
-
-    /** The program of {@code source} built with afl-cc beside it, as a triage build. */
-    private static Path compileWithAfl(Path source) throws Exception {
-        Path binary = source.resolveSibling("constant");
-        Process build = new ProcessBuilder("afl-cc", "-O0", "-o", binary.toString(), source.toString())
-                .redirectErrorStream(true).start();
-        String output = new String(build.getInputStream().readAllBytes());
-        assertThat(build.waitFor()).as("afl-cc: %s", output).isZero();
-        return binary;
     }
 
     private static String[] with(List<String> options, String... more) {
