@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 
 /**
  * Whether an AFL++ coverage build runs its inputs in a persistent loop ({@code __AFL_LOOP}):
@@ -48,14 +49,10 @@ public final class PersistentBuild {
     }
 
     private static boolean contains(byte[] bytes, int length) {
-        outer:
         for (int start = 0; start + SIGNATURE.length <= length; start++) {
-            for (int i = 0; i < SIGNATURE.length; i++) {
-                if (bytes[start + i] != SIGNATURE[i]) {
-                    continue outer;
-                }
+            if (Arrays.equals(bytes, start, start + SIGNATURE.length, SIGNATURE, 0, SIGNATURE.length)) {
+                return true;
             }
-            return true;
         }
         return false;
     }
