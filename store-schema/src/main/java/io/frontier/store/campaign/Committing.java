@@ -585,7 +585,7 @@ final class Committing {
         for (Child child : fresh) {
             int tier = child.fate() == ChildFate.FRONTIER ? Tier.NEW_COVERAGE : Tier.REDUNDANT;
             table.write(null, WorkRecord.child(new WorkPayload(child.digest(), child.size()), work, origin, epoch, tier,
-                    child.newEdges()));
+                    child.newEdges(), record.depth() + 1));
             enqueued.add(child.digest());
         }
         Rounds.NextRound next = rounds.after(record, entry.execution(), children);

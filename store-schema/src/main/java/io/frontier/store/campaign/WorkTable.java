@@ -117,7 +117,8 @@ final class WorkTable {
         int bucket = Buckets.of(record.id(), buckets);
         return record.tier() == Tier.NEW_COVERAGE && record.newEdges() == 0
                 ? keys.ready(bucket, record.id())
-                : keys.tiered(record.tier(), Tier.rank(record.tier(), record.newEdges(), record.payload().size()),
+                : keys.tiered(record.tier(),
+                        Tier.rank(record.tier(), record.newEdges(), record.payload().size(), record.depth()),
                         bucket, record.id());
     }
 

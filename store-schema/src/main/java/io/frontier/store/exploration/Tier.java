@@ -22,8 +22,12 @@ public final class Tier {
 
     /** Edge counts of 2^(n-1) or more share the highest edge class, n. */
     private static final int EDGE_CLASSES = 16;
-    /** Bit lengths of a byte count: 0 to 64. */
-    private static final int SIZE_CLASSES = Long.SIZE + 1;
+    /**
+     * Places of an input by its size and depth: the bit length of its byte count plus that of its
+     * depth, 0 to 64. An input at depth 0 has the place its size alone gave before depths were
+     * recorded, so items pending since then keep their keys.
+     */
+    private static final int PLACES = Long.SIZE + 1;
 
     private static final List<String> NAMES = List.of("new-coverage", "redundant", "retry", "repeat");
 
@@ -40,21 +44,27 @@ public final class Tier {
 
     /**
      * The rank of a pending item inside its tier, lower claimed first. In tier 0 an input that
-     * reached more new edges goes first, then the smaller input: the edges by the bit length of
-     * their count and the size by the bit length of the byte count, so that inputs of one rank
-     * spread over concurrent claimers instead of all wanting the same key. In the lower tiers,
-     * whose inputs reached nothing new when kept, the smaller input goes first.
+     * reached more new edges goes first, then the smaller and shallower input; in the lower tiers,
+     * whose inputs reached nothing new when kept, the smaller and shallower input goes first.
+     * Edges count by the bit length of their number, and size and depth by the sum of the bit
+     * lengths of theirs, roughly the logarithm of their product: a 1-KiB input one execution from
+     * its seed goes before a 64-byte one sixty executions deep, which goes before a 4-KiB one. The
+     * classes are coarse so that inputs of one rank spread over concurrent claimers instead of all
+     * wanting the same key.
      *
      * @param newEdges edges new to the campaign the input reached when kept, at least 1 in tier 0
      *     (an input without a count waits in the unranked ready index instead)
+     * @param size the input's length in bytes
+     * @param depth executions between the input and its seed (see
+     *     {@link io.frontier.store.record.WorkRecord#depth})
      */
-    public static int rank(int tier, int newEdges, long size) {
-        int sizeClass = bitLength(Math.max(0, size));
+    public static int rank(int tier, int newEdges, long size, int depth) {
+        int place = Math.min(bitLength(Math.max(0, size)) + bitLength(Math.max(0, depth)), PLACES - 1);
         if (tier != NEW_COVERAGE) {
-            return sizeClass;
+            return place;
         }
         int edgeClass = Math.min(bitLength(newEdges), EDGE_CLASSES);
-        return (EDGE_CLASSES - edgeClass) * SIZE_CLASSES + sizeClass;
+        return (EDGE_CLASSES - edgeClass) * PLACES + place;
     }
 
     private static int bitLength(long value) {

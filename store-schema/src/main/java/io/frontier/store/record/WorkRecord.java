@@ -28,8 +28,8 @@ import io.frontier.store.wire.ExecutorKind;
  *       never negative and {@code limitFactor} is 1 or more.
  * </ul>
  *
- * <p>Schema 1, written before tiers, and schema 2, written before new edges and round kinds were
- * recorded, are read as schema 3 ({@link #upgrade}).
+ * <p>Schema 1, written before tiers, schema 2, written before new edges and round kinds were
+ * recorded, and schema 3, written before depths were, are read as schema 4 ({@link #upgrade}).
  *
  * @param schema record layout version, {@link #SCHEMA}
  * @param epoch epoch under which the last edge was taken; a lease of an older epoch is void
@@ -49,6 +49,9 @@ import io.frontier.store.wire.ExecutorKind;
  * @param roundKind the executor kind this item's round runs on when the round before chose it
  *     ({@link io.frontier.store.exploration.Rounds}), else null: a first round, whose kind the
  *     coordinator's routing picks
+ * @param depth how many executions lie between this input and its seed: 0 for a seed and for a
+ *     record written before schema 4, one more than its parent's for a child; it ranks the item
+ *     inside its tier
  */
 public record WorkRecord(
         int schema,
@@ -68,14 +71,17 @@ public record WorkRecord(
         int round,
         int limitFactor,
         int newEdges,
-        String roundKind) {
+        String roundKind,
+        int depth) {
 
     /** The layout version this build writes and reads. */
-    public static final int SCHEMA = 3;
+    public static final int SCHEMA = 4;
     /** The layout before tiers, rounds and time-limit factors. */
     static final int SCHEMA_WITHOUT_TIERS = 1;
     /** The layout before new edges were recorded. */
     static final int SCHEMA_WITHOUT_NEW_EDGES = 2;
+    /** The layout before depths were recorded. */
+    static final int SCHEMA_WITHOUT_DEPTH = 3;
 
     public WorkRecord {
         if (schema != SCHEMA) {
@@ -88,10 +94,10 @@ public record WorkRecord(
             throw new InvalidInputException("payload hash differs from work id")
                     .with("work", id).with("payloadHash", payload.hash());
         }
-        if (tier < 0 || tier > Tier.LOWEST || round < 0 || limitFactor < 1 || newEdges < 0) {
-            throw new InvalidInputException("work record tier, round, time-limit factor or new edges out of range")
+        if (tier < 0 || tier > Tier.LOWEST || round < 0 || limitFactor < 1 || newEdges < 0 || depth < 0) {
+            throw new InvalidInputException("work record tier, round, time-limit factor, new edges or depth out of range")
                     .with("work", id).with("tier", tier).with("round", round).with("limitFactor", limitFactor)
-                    .with("newEdges", newEdges);
+                    .with("newEdges", newEdges).with("depth", depth);
         }
         if (epoch < 1 || attempts < 0) {
             throw new InvalidInputException("work record epoch or attempts out of range")
@@ -124,18 +130,18 @@ public record WorkRecord(
     /** A new pending seed: no parent, never leased, no attempts yet. */
     public static WorkRecord seed(WorkPayload payload, long epoch) {
         return new WorkRecord(SCHEMA, payload.hash(), WorkState.PENDING, null, null, epoch, null, 0,
-                null, null, payload, null, null, Tier.NEW_COVERAGE, 0, 1, 0, null);
+                null, null, payload, null, null, Tier.NEW_COVERAGE, 0, 1, 0, null, 0);
     }
 
     /**
      * A new pending child of {@code parent} in {@code tier}, produced by an execution of
-     * {@code origin}, that reached {@code newEdges} edges new to the campaign: never leased, no
-     * attempts yet.
+     * {@code origin}, that reached {@code newEdges} edges new to the campaign, {@code depth}
+     * executions from its seed: never leased, no attempts yet.
      */
     public static WorkRecord child(WorkPayload payload, Digest parent, String origin, long epoch, int tier,
-            int newEdges) {
+            int newEdges, int depth) {
         return new WorkRecord(SCHEMA, payload.hash(), WorkState.PENDING, null, null, epoch, null, 0,
-                parent, origin, payload, null, null, tier, 0, 1, newEdges, null);
+                parent, origin, payload, null, null, tier, 0, 1, newEdges, null, depth);
     }
 
     /** This item granted to {@code owner} under {@code token} until {@code expiry}. */
@@ -189,27 +195,29 @@ public record WorkRecord(
      */
     public WorkRecord again(int nextTier, int nextFactor, String nextKind, long againEpoch) {
         return new WorkRecord(SCHEMA, id, WorkState.PENDING, null, null, againEpoch, null, 0,
-                parent, origin, payload, null, null, nextTier, round + 1, nextFactor, newEdges, nextKind);
+                parent, origin, payload, null, null, nextTier, round + 1, nextFactor, newEdges, nextKind, depth);
     }
 
     /**
      * This item after a state edge: the fields an edge may change given, what the item is (its
-     * input, origin, tier, round, factor, new edges and round kind) kept.
+     * input, origin, tier, round, factor, new edges, round kind and depth) kept.
      */
     private WorkRecord edge(WorkState nextState, Token nextToken, Owner nextOwner, long nextEpoch, Double expiry,
             int nextAttempts, ResultId nextResult, ResultId nextRejected) {
         return new WorkRecord(SCHEMA, id, nextState, nextToken, nextOwner, nextEpoch, expiry, nextAttempts, parent,
-                origin, payload, nextResult, nextRejected, tier, round, limitFactor, newEdges, roundKind);
+                origin, payload, nextResult, nextRejected, tier, round, limitFactor, newEdges, roundKind, depth);
     }
 
     /**
-     * A stored record of an older schema as schema 3: a schema-1 record in tier 0, round 0,
-     * factor 1; a schema-1 or schema-2 record with no new edges counted, so that it stays in the
-     * index it was written to, and no round kind, so that the routing picks its kind as it did.
+     * A stored record of an older schema as schema 4: a schema-1 record in tier 0, round 0,
+     * factor 1; a schema-1 or schema-2 record with no new edges counted and no round kind; a
+     * record of any of them at depth 0. With no edges counted and depth 0 an item stays at the
+     * index key it was written to, and with no round kind the routing picks its kind as it did.
      */
     public static void upgrade(ObjectNode record) {
         JsonNode schema = record.get("schema");
-        if (schema == null || !schema.isInt()) {
+        if (schema == null || !schema.isInt() || schema.intValue() < SCHEMA_WITHOUT_TIERS
+                || schema.intValue() > SCHEMA_WITHOUT_DEPTH) {
             return;
         }
         if (schema.intValue() == SCHEMA_WITHOUT_TIERS) {
@@ -217,10 +225,11 @@ public record WorkRecord(
             record.putIfAbsent("round", IntNode.valueOf(0));
             record.putIfAbsent("limitFactor", IntNode.valueOf(1));
         }
-        if (schema.intValue() == SCHEMA_WITHOUT_TIERS || schema.intValue() == SCHEMA_WITHOUT_NEW_EDGES) {
-            record.put("schema", SCHEMA);
+        if (schema.intValue() < SCHEMA_WITHOUT_DEPTH) {
             record.putIfAbsent("newEdges", IntNode.valueOf(0));
             record.putIfAbsent("roundKind", NullNode.getInstance());
         }
+        record.put("schema", SCHEMA);
+        record.putIfAbsent("depth", IntNode.valueOf(0));
     }
 }

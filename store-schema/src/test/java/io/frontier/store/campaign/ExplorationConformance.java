@@ -14,6 +14,8 @@ import io.frontier.store.exploration.Tier;
 import io.frontier.store.keyspace.CampaignKeys;
 import io.frontier.store.keyspace.Counter;
 import io.frontier.store.keyspace.TestKeyspace;
+import io.frontier.store.keyspace.TieredKey;
+import io.frontier.store.kv.KeyValue;
 import io.frontier.store.kv.KeyValueStore;
 import io.frontier.store.manifest.Child;
 import io.frontier.store.manifest.ChildFate;
@@ -21,6 +23,7 @@ import io.frontier.store.manifest.ManifestEntry;
 import io.frontier.store.record.CampaignConfig;
 import io.frontier.store.record.CampaignIdentity;
 import io.frontier.store.record.Owner;
+import io.frontier.store.record.RecordCodec;
 import io.frontier.store.record.ResultId;
 import io.frontier.store.record.WorkRecord;
 import io.frontier.store.record.WorkState;
@@ -32,6 +35,7 @@ import io.frontier.store.view.WorkPage;
 import io.frontier.store.view.WorkView;
 import io.frontier.store.wire.DeclaredChild;
 import io.frontier.store.wire.Execution;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -215,6 +219,70 @@ public abstract class ExplorationConformance {
         assertThat(first.newEdges()).isEqualTo(4);
         assertThat(List.of(claimOne().id(), claimOne().id(), claimOne().id()))
                 .containsExactly(id("two-small"), id("two-big"), id("one"));
+    }
+
+    @Test
+    void aChildIsOneDeeperThanItsParentAndOfTwoLikeInputsTheShallowerIsClaimedFirst() throws Exception {
+        create(TIERS);
+        store.admitSeed(epoch, payload("a"));
+        store.admitSeed(epoch, payload("b"));
+        Map<Digest, WorkRecord> seeds = new HashMap<>();
+        store.claim(epoch, ALICE, Set.of(), 2, T0, TTL).granted().forEach(record -> seeds.put(record.id(), record));
+        assertThat(seeds.values()).extracting(WorkRecord::depth).containsOnly(0);
+        WorkRecord chain = seeds.get(id("a"));
+        for (int depth = 1; depth < 8; depth++) {
+            run(chain, COMMAND, reachingEdges("deep-" + depth, 1, depth));
+            chain = claimOne();
+            assertThat(chain.depth()).isEqualTo(depth);
+        }
+        run(chain, COMMAND, reachingEdges("deep-8", 1, 8));
+        run(seeds.get(id("b")), COMMAND, reachingEdges("shallow", 4, 100));
+
+        WorkRecord first = claimOne();
+        WorkRecord second = claimOne();
+        assertThat(List.of(first.id(), first.depth())).as("4 bytes at depth 1 before 1 byte at depth 8")
+                .containsExactly(id("shallow"), 1);
+        assertThat(List.of(second.id(), second.depth())).containsExactly(id("deep-8"), 8);
+    }
+
+    @Test
+    void anItemPendingSinceBeforeDepthsLeavesTheIndexFromTheKeyItWasWrittenUnder() throws Exception {
+        create(TIERS);
+        run(seedClaimed("a"), COMMAND, reachingEdges("new", 3, 5), reaching("same", 300, 5));
+        rewriteAsBeforeDepths(id("new"));
+        rewriteAsBeforeDepths(id("same"));
+
+        WorkRecord first = claimOne();
+        WorkRecord second = claimOne();
+
+        assertThat(List.of(first.id(), first.depth(), second.id(), second.depth()))
+                .containsExactly(id("new"), 0, id("same"), 0);
+        List<KeyValue> indexed = kv.read(tx -> tx.getRange(keys.tiered().begin(), keys.tiered().end(), 0, false));
+        assertThat(indexed).as("no index entry outlives its item").isEmpty();
+        assertThat(store.counts().get(Counter.PENDING_TIER_1)).isZero();
+    }
+
+    /**
+     * Rewrites pending item {@code id} as a build before depths left it: a schema-3 record
+     * without a depth, indexed under the rank its size alone gave.
+     */
+    private void rewriteAsBeforeDepths(Digest id) {
+        WorkRecord record = store.work(id);
+        String json = new String(RecordCodec.WORK.encode(record), StandardCharsets.UTF_8)
+                .replace("{\"schema\":4,", "{\"schema\":3,").replace(",\"depth\":" + record.depth(), "");
+        assertThat(json).doesNotContain("depth");
+        kv.run(tx -> {
+            for (KeyValue entry : tx.getRange(keys.tiered().begin(), keys.tiered().end(), 0, false)) {
+                TieredKey key = keys.decodeTiered(entry.key());
+                if (key.id().equals(id)) {
+                    tx.clear(entry.key());
+                    tx.set(keys.tiered(key.tier(), Tier.rank(key.tier(), record.newEdges(), record.payload().size(), 0),
+                            key.bucket(), id), entry.value());
+                }
+            }
+            tx.set(keys.work(id), json.getBytes(StandardCharsets.UTF_8));
+            return null;
+        });
     }
 
     @Test

@@ -36,7 +36,7 @@ class RecordCodecTest {
     private static final Digest FRONTIER_DIGEST = Digest.parse("01".repeat(32));
 
     private static WorkRecord leased() {
-        return WorkRecord.child(new WorkPayload(ID, 42), OTHER, "symcc", 1, 0, 0).leased(TOKEN, OWNER, 1, 1234.5);
+        return WorkRecord.child(new WorkPayload(ID, 42), OTHER, "symcc", 1, 0, 0, 0).leased(TOKEN, OWNER, 1, 1234.5);
     }
 
     private static String leasedJson() {
@@ -52,7 +52,7 @@ class RecordCodecTest {
         WorkRecord pending = WorkRecord.seed(new WorkPayload(ID, 42), 1);
         WorkRecord leased = pending.leased(TOKEN, OWNER, 1, 10.0);
         WorkRecord committing = leased.committing(RESULT);
-        WorkRecord child = WorkRecord.child(new WorkPayload(OTHER, 7), ID, "afl", 2, 0, 5);
+        WorkRecord child = WorkRecord.child(new WorkPayload(OTHER, 7), ID, "afl", 2, 0, 5, 3);
         for (WorkRecord record : List.of(pending, leased, leased.renewed(20.0), leased.retried(RESULT, 30.0),
                 leased.released(2), leased.unclaimed(2), committing, committing.done(1), committing.abandoned(1),
                 child, child.leased(TOKEN, OWNER, 2, 5.0).committing(RESULT).done(2),
@@ -63,30 +63,37 @@ class RecordCodecTest {
 
     @Test
     void encodedWorkRecordNamesEveryField() {
-        assertThat(leasedJson()).contains("\"schema\":3", "\"id\":\"" + ID + "\"", "\"state\":\"leased\"",
+        assertThat(leasedJson()).contains("\"schema\":4", "\"id\":\"" + ID + "\"", "\"state\":\"leased\"",
                 "\"token\":\"" + TOKEN + "\"", "\"owner\":\"job-1/rank-0\"", "\"leaseExpiry\":1234.5",
                 "\"attempts\":1", "\"parent\":\"" + OTHER + "\"", "\"origin\":\"symcc\"", "\"result\":null",
-                "\"rejected\":null", "\"tier\":0", "\"round\":0", "\"limitFactor\":1", "\"newEdges\":0", "\"roundKind\":null");
+                "\"rejected\":null", "\"tier\":0", "\"round\":0", "\"limitFactor\":1", "\"newEdges\":0", "\"roundKind\":null", "\"depth\":0");
     }
 
     @Test
     void aWorkRecordWrittenBeforeTiersReadsAsTierZeroRoundZeroFactorOne() {
-        String before = leasedJson().replace("{\"schema\":3,", "{\"schema\":1,")
-                .replace(",\"tier\":0,\"round\":0,\"limitFactor\":1,\"newEdges\":0,\"roundKind\":null", "");
+        String before = leasedJson().replace("{\"schema\":4,", "{\"schema\":1,")
+                .replace(",\"tier\":0,\"round\":0,\"limitFactor\":1,\"newEdges\":0,\"roundKind\":null,\"depth\":0", "");
         assertThat(before).doesNotContain("tier");
         assertThat(decode(before)).isEqualTo(leased());
         String receipt = new String(RecordCodec.RECEIPT.encode(Receipt.of(RESULT.hex(), List.of(leased()))),
-                StandardCharsets.UTF_8).replace("{\"schema\":3,", "{\"schema\":1,")
-                .replace(",\"tier\":0,\"round\":0,\"limitFactor\":1,\"newEdges\":0,\"roundKind\":null", "");
+                StandardCharsets.UTF_8).replace("{\"schema\":4,", "{\"schema\":1,")
+                .replace(",\"tier\":0,\"round\":0,\"limitFactor\":1,\"newEdges\":0,\"roundKind\":null,\"depth\":0", "");
         assertThat(RecordCodec.RECEIPT.decode(KEY, receipt.getBytes(StandardCharsets.UTF_8)).records())
                 .containsExactly(leased());
     }
 
     @Test
     void aWorkRecordWrittenBeforeNewEdgesReadsAsHavingNoCountAndNoRoundKind() {
-        String before = leasedJson().replace("{\"schema\":3,", "{\"schema\":2,")
-                .replace(",\"newEdges\":0,\"roundKind\":null", "");
+        String before = leasedJson().replace("{\"schema\":4,", "{\"schema\":2,")
+                .replace(",\"newEdges\":0,\"roundKind\":null,\"depth\":0", "");
         assertThat(before).doesNotContain("newEdges").doesNotContain("roundKind");
+        assertThat(decode(before)).isEqualTo(leased());
+    }
+
+    @Test
+    void aWorkRecordWrittenBeforeDepthsReadsAsDepthZero() {
+        String before = leasedJson().replace("{\"schema\":4,", "{\"schema\":3,").replace(",\"depth\":0", "");
+        assertThat(before).doesNotContain("depth");
         assertThat(decode(before)).isEqualTo(leased());
     }
 
@@ -162,7 +169,7 @@ class RecordCodecTest {
 
     @Test
     void unknownFieldIsCorrupt() {
-        assertThatThrownBy(() -> decode(leasedJson().replace("{\"schema\":3,", "{\"schema\":3,\"extra\":true,")))
+        assertThatThrownBy(() -> decode(leasedJson().replace("{\"schema\":4,", "{\"schema\":4,\"extra\":true,")))
                 .isInstanceOf(CorruptRecordException.class).hasMessageContaining("extra");
     }
 
@@ -248,16 +255,16 @@ class RecordCodecTest {
 
     @Test
     void futureSchemaVersionIsItsOwnError() {
-        String json = leasedJson().replace("{\"schema\":3,", "{\"schema\":4,\"newField\":1,");
+        String json = leasedJson().replace("{\"schema\":4,", "{\"schema\":5,\"newField\":1,");
         assertThatThrownBy(() -> decode(json)).isInstanceOf(FutureSchemaException.class)
-                .hasMessageContaining("newer schema version").hasMessageContaining("schema=4")
-                .hasMessageContaining("supported=3");
+                .hasMessageContaining("newer schema version").hasMessageContaining("schema=5")
+                .hasMessageContaining("supported=4");
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"0", "-1", "1.0", "\"1\"", "null"})
     void schemaThatIsNotAKnownVersionIsCorrupt(String schema) {
-        assertThatThrownBy(() -> decode(leasedJson().replace("{\"schema\":3,", "{\"schema\":" + schema + ",")))
+        assertThatThrownBy(() -> decode(leasedJson().replace("{\"schema\":4,", "{\"schema\":" + schema + ",")))
                 .isInstanceOf(CorruptRecordException.class);
     }
 
