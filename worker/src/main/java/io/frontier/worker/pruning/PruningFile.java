@@ -57,37 +57,29 @@ public final class PruningFile {
     }
 
     /**
-     * Removes the file and returns what it held, so that the next run starts from the empty map,
-     * as SymCC reads an absent file. {@link #merge} the returned map back after that run: the file
-     * then holds the earlier bits and the run's.
-     *
-     * @throws PruningFileException if the file cannot be read or removed
-     */
-    public PruningMap setAside() {
-        PruningMap held = read();
-        try {
-            Files.deleteIfExists(path);
-        } catch (IOException e) {
-            throw new PruningFileException("pruning map file cannot be set aside", e).with("path", path)
-                    .with("problem", e.toString());
-        }
-        return held;
-    }
-
-    /**
      * ORs {@code handed} into the file and returns the map the file then holds, which the next
      * run starts from: the bits this worker's earlier runs set stay, and those of {@code handed}
-     * are added. The file is replaced whole by a rename, so it is the old map or the new one,
-     * never a mix.
+     * are added.
      *
      * @throws PruningFileException if the file cannot be read or written
      */
     public PruningMap merge(PruningMap handed) {
         PruningMap merged = read().or(handed);
+        write(merged);
+        return merged;
+    }
+
+    /**
+     * Replaces what the file holds with {@code map}. The file is replaced whole by a rename, so
+     * it is the old map or the new one, never a mix.
+     *
+     * @throws PruningFileException if the file cannot be written
+     */
+    public void write(PruningMap map) {
         Path temporary = path.resolveSibling(path.getFileName() + ".merging");
         try {
             Files.createDirectories(path.getParent());
-            Files.write(temporary, merged.bytes());
+            Files.write(temporary, map.bytes());
             try {
                 Files.move(temporary, path, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             } catch (AtomicMoveNotSupportedException e) {
@@ -97,6 +89,5 @@ public final class PruningFile {
             throw new PruningFileException("pruning map file cannot be written", e).with("path", path)
                     .with("problem", e.toString());
         }
-        return merged;
     }
 }

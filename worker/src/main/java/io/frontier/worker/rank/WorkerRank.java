@@ -22,6 +22,7 @@ import io.frontier.worker.fault.FaultPlan;
 import io.frontier.worker.fault.WorkerInjection;
 import io.frontier.worker.link.Envelope;
 import io.frontier.worker.link.Transport;
+import io.frontier.worker.pruning.LowerTierMap;
 import io.frontier.worker.pruning.PruningFile;
 import io.frontier.worker.pruning.PruningFileException;
 import io.frontier.worker.rank.ScratchDirectory.RunDirectory;
@@ -33,8 +34,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -58,6 +61,8 @@ import java.util.concurrent.TimeoutException;
  * map file, the map is ORed into that file on the execution thread right before the run, and
  * the bits the run added to the file go back in the RESULT ({@link PruningFile}); an ASSIGN
  * without one leaves the file to the worker's own runs, as in a campaign with a map per worker.
+ * A run of a lower-tier input (tiers 1 to 3) runs on its executor's {@link LowerTierMap}
+ * instead, and its RESULT carries no bits: what it saw never prunes a tier-0 run.
  *
  * <p>When the settings name a coverage build ({@link WorkerSettings#triage()}), every staged
  * child is run on it once ({@link CoverageProbe}) and declared with its coverage and finding, and
@@ -115,6 +120,8 @@ public final class WorkerRank {
     private final CorpusLayout layout;
     private final DurableFiles files = new DurableFiles(new Fsync());
     private final WorkerFigures figures = new WorkerFigures();
+    /** Per map file of an executor, the map of its lower-tier runs; read and written on the execution thread only. */
+    private final Map<Path, LowerTierMap> lowerTierMaps = new ConcurrentHashMap<>();
     /** Assignments received so far; the fault plan counts them from 1. */
     private int assignments;
 
@@ -312,51 +319,61 @@ public final class WorkerRank {
 
     /**
      * On the execution thread: runs the executor on a verified copy, between merging the shared
-     * pruning map into its map file (for a repeat round: setting the file aside) and reading back
-     * what the run added; touches only the run directory and the map file.
+     * pruning map into its map file and reading back what the run added; a lower-tier input runs
+     * on its executor's lower-tier map instead ({@link #executeBelowTierZero}). Touches only the
+     * run directory and the map file.
      */
     private Ran execute(InputCopy.Copied copied, RunDirectory run, Executor executor, Assign assign) {
-        PruningMap setAside = setAsideForRepeat(executor, assign);
-        PruningMap start = setAside == null ? startPruning(executor, assign)
-                : assign.pruningMap() == null ? null : PruningMap.empty();
+        if (assign.tier() != Tier.NEW_COVERAGE && executor.pruningMap().isPresent()) {
+            return executeBelowTierZero(copied, run, executor, assign);
+        }
+        PruningMap start = startPruning(executor, assign);
         try {
             Execution execution = executor.run(run.input(), run.outputs(), settings.timeLimit(), assign.limitFactor());
             return new Ran(copied, execution, null, gainedPruning(executor, assign, start));
         } catch (FrontierException e) {
             return new Ran(copied, null, e, null);
-        } finally {
-            restoreSetAside(executor, assign, setAside);
         }
     }
 
     /**
-     * For a run of a repeat round whose executor keeps a pruning map: removes the map file and
-     * returns what it held, so that the run starts from the empty map; null for any other run, or
-     * if the file could not be set aside (reported: the run then starts from the map as it is).
+     * Runs a lower-tier input with its executor's map file swapped for the lower-tier map
+     * ({@link LowerTierMap}; for a repeat round, the empty map) and put back after the run, so
+     * that what the run saw never prunes a tier-0 run. Its RESULT carries no pruning bits: the
+     * campaign's shared map, like the file, holds only what tier-0 runs saw. A map that cannot be
+     * swapped is reported, and the run goes on with the file as it is.
      */
-    private PruningMap setAsideForRepeat(Executor executor, Assign assign) {
-        if (assign.tier() != Tier.REPEAT || executor.pruningMap().isEmpty()) {
-            return null;
+    private Ran executeBelowTierZero(InputCopy.Copied copied, RunDirectory run, Executor executor, Assign assign) {
+        startPruning(executor, assign);
+        LowerTierMap lower = lowerTierMaps.computeIfAbsent(executor.pruningMap().orElseThrow(),
+                file -> new LowerTierMap(new PruningFile(file)));
+        PruningMap tierZero = null;
+        try {
+            tierZero = lower.swapIn(assign.tier() == Tier.REPEAT);
+        } catch (PruningFileException e) {
+            report("lower-tier pruning map not swapped in; the run starts from the map file as it is",
+                    context(assign) + ", problem=" + e.getMessage());
         }
         try {
-            return new PruningFile(executor.pruningMap().get()).setAside();
-        } catch (PruningFileException e) {
-            report("pruning map not set aside; the repeated run starts from this worker's map",
-                    context(assign) + ", problem=" + e.getMessage());
-            return null;
+            Execution execution = executor.run(run.input(), run.outputs(), settings.timeLimit(), assign.limitFactor());
+            return new Ran(copied, execution, null, null);
+        } catch (FrontierException e) {
+            return new Ran(copied, null, e, null);
+        } finally {
+            swapOut(lower, tierZero, assign);
         }
     }
 
-    /** ORs the map set aside for a repeated run back into the file the run left; nothing if null. */
-    private void restoreSetAside(Executor executor, Assign assign, PruningMap setAside) {
-        if (setAside == null) {
+    /** Puts {@code tierZero} back in the map file after a lower-tier run; nothing if it was never swapped in. */
+    private void swapOut(LowerTierMap lower, PruningMap tierZero, Assign assign) {
+        if (tierZero == null) {
             return;
         }
         try {
-            new PruningFile(executor.pruningMap().orElseThrow()).merge(setAside);
+            lower.swapOut(tierZero);
         } catch (PruningFileException e) {
-            report("pruning map of earlier runs not restored; later runs may solve their branches again",
-                    context(assign) + ", problem=" + e.getMessage());
+            report("tier-0 pruning map not put back after a lower-tier run; later runs may skip or solve again "
+                    + "some branches", context(assign) + ", problem=" + e.getMessage());
         }
     }
 

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The worker's side of the shared SymCC pruning map: one real worker rank on a thread, a
+ * The worker's side of the SymCC pruning map, shared and per tier: one real worker rank on a thread, a
  * coordinator scripted by the test, and the file-contract target run as a command that names
  * {@code {pruning_map}}, which notes the bits set in its map and sets the bit of its input's
  * generation (0 for a seed), as SymCC sets the bits of what it solved.
@@ -106,29 +106,46 @@ class WorkerPruningTest {
     }
 
     @Test
-    void aRunOfARepeatRoundStartsFromAnEmptyMapAndTheWorkersMapKeepsItsEarlierBitsAndTheRunsAfterwards()
+    void aLowerTierRunStartsFromTheTierZeroMapAndEarlierLowerTierBitsAndWhatItSetsNeverReachesATierZeroRun()
+            throws Exception {
+        job = LoopbackJob.start(dir, mapReadingTarget());
+        job.awaitResultFor(job.assign(job.seed("seed\n")));
+        Result redundant = job.awaitResultFor(job.assign(job.seed("frontier-child 3 0\nseed\n"), Tier.REDUNDANT, null));
+        job.awaitResultFor(job.assign(job.seed("frontier-child 5 0\nseed\n")));
+        job.awaitResultFor(job.assign(job.seed("frontier-child 7 0\nseed\n"), Tier.RETRY, null));
+        job.awaitResultFor(job.assign(job.seed("seed\n")));
+
+        assertThat(seenByRuns()).containsExactly("", "0", "0", "0 3 5", "0 5");
+        assertThat(redundant.pruningMap()).isNull();
+    }
+
+    @Test
+    void aRunOfARepeatRoundStartsFromAnEmptyMapAndTheWorkersTierZeroMapKeepsItsBitsAndNoneOfTheRuns()
             throws Exception {
         job = LoopbackJob.start(dir, mapReadingTarget());
         job.awaitResultFor(job.assign(job.seed("seed\n")));
 
         Result repeat = job.awaitResultFor(job.assign(job.seed("frontier-child 3 0\nseed\n"), Tier.REPEAT, null));
+        job.awaitResultFor(job.assign(job.seed("frontier-child 5 0\nseed\n"), Tier.REDUNDANT, null));
         job.awaitResultFor(job.assign(job.seed("seed\n")));
 
-        assertThat(seenByRuns()).containsExactly("", "", "0 3");
+        assertThat(seenByRuns()).as("the redundant run sees the repeat's bit, the tier-0 run neither")
+                .containsExactly("", "", "0 3", "0");
         assertThat(repeat.pruningMap()).isNull();
     }
 
     @Test
-    void aRunOfARepeatRoundIsNotHandedTheSharedMapAndSendsEveryBitItSet() throws Exception {
+    void aLowerTierRunSendsNoBitsSoTheSharedMapHoldsOnlyWhatTierZeroRunsSaw() throws Exception {
         job = LoopbackJob.start(dir, mapReadingTarget());
-        job.awaitResultFor(job.assign(job.seed("frontier-child 3 0\nseed\n"), withBits(5)));
+        Result first = job.awaitResultFor(job.assign(job.seed("frontier-child 3 0\nseed\n"), withBits(5)));
 
         Result repeat = job.awaitResultFor(job.assign(job.seed("seed\n"), Tier.REPEAT, withBits(1, 7)));
-        job.awaitResultFor(job.assign(job.seed("seed\n"), withBits(9)));
+        Result last = job.awaitResultFor(job.assign(job.seed("frontier-child 5 0\nseed\n"), withBits(9)));
 
-        assertThat(seenByRuns()).containsExactly("5", "", "0 3 5 9");
-        assertThat(repeat.pruningMap()).as("bit 0 is new to the run, which started from nothing")
-                .isEqualTo(withBits(0));
+        assertThat(seenByRuns()).containsExactly("5", "", "1 3 5 7 9");
+        assertThat(first.pruningMap()).isEqualTo(withBits(3));
+        assertThat(repeat.pruningMap()).as("bit 0, set by the repeat, stays with the worker").isNull();
+        assertThat(last.pruningMap()).as("bit 5 was in the map already").isNull();
     }
 
     @Test
