@@ -7,18 +7,14 @@ import org.junit.jupiter.api.Test;
 class TierTest {
 
     @Test
-    void inTierZeroMoreNewEdgesRankFirstThenTheSmallerAndShallowerInput() {
+    void inTierZeroMoreNewEdgesRankFirstThenTheSmallerAndShallowerInputByTheLogarithmOfSizeTimesDepth() {
+        assertThat(Tier.rank(Tier.NEW_COVERAGE, 3, 1024, 1)).isLessThan(Tier.rank(Tier.NEW_COVERAGE, 3, 64, 60));
+        assertThat(Tier.rank(Tier.NEW_COVERAGE, 3, 64, 60)).isLessThan(Tier.rank(Tier.NEW_COVERAGE, 3, 4096, 1));
         assertThat(Tier.rank(Tier.NEW_COVERAGE, 9, 4000, 30)).isLessThan(Tier.rank(Tier.NEW_COVERAGE, 3, 10, 0));
         assertThat(Tier.rank(Tier.NEW_COVERAGE, 3, 10, 1)).isLessThan(Tier.rank(Tier.NEW_COVERAGE, 3, 4000, 1));
         assertThat(Tier.rank(Tier.NEW_COVERAGE, 3, 100, 1)).isLessThan(Tier.rank(Tier.NEW_COVERAGE, 3, 100, 9));
         assertThat(Tier.rank(Tier.NEW_COVERAGE, 1_000_000, 1 << 20, 1 << 20))
                 .isLessThan(Tier.rank(Tier.NEW_COVERAGE, 1, 0, 0));
-    }
-
-    @Test
-    void sizeAndDepthWeighAboutAsTheLogarithmOfTheirProduct() {
-        assertThat(Tier.rank(Tier.NEW_COVERAGE, 3, 1024, 1)).isLessThan(Tier.rank(Tier.NEW_COVERAGE, 3, 64, 60));
-        assertThat(Tier.rank(Tier.NEW_COVERAGE, 3, 64, 60)).isLessThan(Tier.rank(Tier.NEW_COVERAGE, 3, 4096, 1));
     }
 
     @Test
