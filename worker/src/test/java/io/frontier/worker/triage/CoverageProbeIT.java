@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -26,6 +27,13 @@ class CoverageProbeIT {
     static final byte[] CRASH_IN_GROUP = bytes("FCK\u0002G\u000cP\u0004\u0080\u0010\u0000\u0000T\u0004abcd");
     /** A ramp palette of 9 entries in a group in a group: the same bug, reached another way. */
     static final byte[] CRASH_IN_NESTED_GROUP = bytes("FCK\u0002G\u0007G\u0005P\u0003\u0080\u0009\u0007");
+
+    /**
+     * A child from a demo campaign that {@code afl-showmap} reports map index 0 for when it runs
+     * it alone, and not when it runs it in a folder.
+     */
+    static final byte[] INDEX_ZERO_WHEN_ALONE = HexFormat.of().parseHex("46434b0247285426010c0b30557aa6c4e90e33587da2c7ec"
+            + "11ec51365b80a5caef14395e83a88da5caef14395e83cdf2173c6186abd0f51a");
 
     private static final String LOOP = """
             #include <stdio.h>
@@ -145,6 +153,16 @@ class CoverageProbeIT {
         try (var maps = Files.list(dir.resolve("probe").resolve("batch-maps"))) {
             assertThat(maps.count()).as("maps of the batch").isEqualTo(6);
         }
+    }
+
+    @Test
+    void anInputGetsTheSameCoverageAloneAsInAFolderAlsoWhereAflShowmapReportsMapIndexZeroAlone() throws IOException {
+        CoverageProbe probe = probe(DemoTarget.build(dir), List.of("@@"));
+        Path input = Files.write(dir.resolve("index-zero"), INDEX_ZERO_WHEN_ALONE);
+
+        List<Triage> batch = probe.probeAll(List.of(input, DemoTarget.seed("group.fck")));
+
+        assertThat(batch.get(0)).isEqualTo(probe.probe(input));
     }
 
     @Test

@@ -19,6 +19,13 @@ class ShowmapCoverageTest {
     }
 
     @Test
+    void mapIndexZeroIsNeverCountedSinceFolderRunsNeverReportIt() {
+        assertThat(ShowmapCoverage.parse(List.of("000000:2", "000001:1")))
+                .isEqualTo(ShowmapCoverage.parse(List.of("000001:1")));
+        assertThat(ShowmapCoverage.parse(List.of("000000:1"))).isEqualTo(Coverage.empty());
+    }
+
+    @Test
     void anEmptyMapIsEmptyCoverage() {
         assertThat(ShowmapCoverage.parse(List.of())).isEqualTo(Coverage.empty());
     }
