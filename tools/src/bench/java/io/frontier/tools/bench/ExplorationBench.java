@@ -34,8 +34,11 @@ import java.util.stream.Stream;
  * demo target, built here), {@code exploration.budget} (seconds, default 180),
  * {@code exploration.workers} (default 2), {@code exploration.checkpoint} (seconds, default 15),
  * {@code exploration.arms} (default every arm: closure,novelty,tiers,shared-map,afl,hybrid),
- * {@code exploration.symccLimit} (a SymCC run's time limit in ms, default 10000) and
- * {@code exploration.aflSeconds} (an afl-fuzz run's length, default 10).
+ * {@code exploration.symccLimit} (a SymCC run's time limit in ms, default 10000),
+ * {@code exploration.aflSeconds} (an afl-fuzz run's length, default 10) and
+ * {@code exploration.runs} (runs per arm, default 1; with more, every arm runs once per round, each
+ * round is printed as one run is, and then the median and range of each arm per checkpoint,
+ * {@link ArmSpread}).
  */
 public final class ExplorationBench {
 
@@ -47,6 +50,7 @@ public final class ExplorationBench {
     private final int checkpoint;
     private final long symccLimitMillis;
     private final int aflSeconds;
+    private final int runsPerArm;
 
     private ExplorationBench(Path output) {
         this.output = output;
@@ -55,6 +59,7 @@ public final class ExplorationBench {
         this.checkpoint = Integer.getInteger("exploration.checkpoint", 15);
         this.symccLimitMillis = Long.getLong("exploration.symccLimit", 10_000);
         this.aflSeconds = Integer.getInteger("exploration.aflSeconds", 10);
+        this.runsPerArm = Integer.getInteger("exploration.runs", 1);
     }
 
     public static void main(String[] args) throws Exception {
@@ -76,19 +81,32 @@ public final class ExplorationBench {
     }
 
     private ObjectNode target(BenchTarget target, List<ExplorationArm> arms, Path directory) throws Exception {
-        Map<String, ArmRun> runs = new LinkedHashMap<>();
-        for (ExplorationArm arm : arms) {
-            if (arm.runsOn(target)) {
-                System.out.printf("exploration: %s, arm %s (%s), %d s budget ...%n", target.name(), arm.name(),
-                        String.join("+", arm.kinds(target)), budget);
-                runs.put(arm.name(), run(target, arm, Files.createDirectories(directory.resolve(arm.name()))));
+        List<Map<String, ArmRun>> rounds = new ArrayList<>();
+        ArrayNode perRound = JsonNodeFactory.instance.arrayNode();
+        for (int round = 1; round <= runsPerArm; round++) {
+            Map<String, ArmRun> runs = new LinkedHashMap<>();
+            for (ExplorationArm arm : arms) {
+                if (arm.runsOn(target)) {
+                    System.out.printf("exploration: %s, arm %s (%s), %d s budget, run %d of %d ...%n", target.name(),
+                            arm.name(), String.join("+", arm.kinds(target)), budget, round, runsPerArm);
+                    String name = runsPerArm == 1 ? arm.name() : arm.name() + "-" + round;
+                    runs.put(arm.name(), run(target, arm, Files.createDirectories(directory.resolve(name))));
+                }
             }
+            ObjectNode result = JsonNodeFactory.instance.objectNode();
+            result.put("target", target.name()).put("budgetSeconds", budget).put("workers", workers)
+                    .put("checkpointSeconds", checkpoint);
+            print(target, runs, result);
+            rounds.add(runs);
+            perRound.add(result);
         }
-        ObjectNode result = JsonNodeFactory.instance.objectNode();
-        result.put("target", target.name()).put("budgetSeconds", budget).put("workers", workers)
-                .put("checkpointSeconds", checkpoint);
-        print(target, runs, result);
-        return result;
+        if (runsPerArm == 1) {
+            return (ObjectNode) perRound.get(0);
+        }
+        ObjectNode summary = JsonNodeFactory.instance.objectNode();
+        summary.put("target", target.name()).put("runsPerArm", runsPerArm).set("runs", perRound);
+        new ArmSpread(rounds, budget, checkpoint).print(target.name(), summary);
+        return summary;
     }
 
     private ArmRun run(BenchTarget target, ExplorationArm arm, Path directory) throws Exception {
