@@ -2,7 +2,6 @@ package io.frontier.tools.bench;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -57,14 +56,8 @@ final class ArmSpread {
         if (!runs.get(0).containsKey("novelty") || !runs.get(0).containsKey("tiers")) {
             return Optional.empty();
         }
-        List<String> misses = new ArrayList<>();
-        for (int t = 0; t <= budget; t += checkpoint) {
-            int tiers = median(edgesAt("tiers", t));
-            int novelty = median(edgesAt("novelty", t));
-            if (tiers < novelty) {
-                misses.add(t + " s (" + tiers + " < " + novelty + ")");
-            }
-        }
+        List<String> misses = ExplorationChecks.checkpointsBelow(t -> median(edgesAt("tiers", t)),
+                t -> median(edgesAt("novelty", t)), budget, checkpoint);
         return Optional.of("tiers' median at or above novelty's at every checkpoint over " + runs.size() + " runs: "
                 + (misses.isEmpty() ? "met" : "missed at " + misses));
     }

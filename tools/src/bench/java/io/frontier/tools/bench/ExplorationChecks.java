@@ -3,6 +3,7 @@ package io.frontier.tools.bench;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntUnaryOperator;
 
 /**
  * Issue 12's targets, checked on one target's arms; each check says met or missed with the
@@ -34,12 +35,8 @@ final class ExplorationChecks {
                     seconds >= 0 && seconds <= budget / 2 ? "met" : "missed"));
         }
         if (novelty != null && tiers != null) {
-            List<String> below = new ArrayList<>();
-            for (int t = 0; t <= budget; t += checkpoint) {
-                if (tiers.edgesAt(t, checkpoint) < novelty.edgesAt(t, checkpoint)) {
-                    below.add(t + " s (" + tiers.edgesAt(t, checkpoint) + " < " + novelty.edgesAt(t, checkpoint) + ")");
-                }
-            }
+            List<String> below = checkpointsBelow(t -> tiers.edgesAt(t, checkpoint), t -> novelty.edgesAt(t, checkpoint),
+                    budget, checkpoint);
             checks.add("tiers at or above novelty at every checkpoint: " + (below.isEmpty() ? "met" : "missed at " + below));
         }
         ArmRun sharedMap = runs.get("shared-map");
@@ -60,5 +57,19 @@ final class ExplorationChecks {
                     100 * closure.busyFraction(), 100 * BUSY_TARGET, closure.busyFraction() >= BUSY_TARGET ? "met" : "missed"));
         }
         return checks;
+    }
+
+    /**
+     * The checkpoints, from 0 to {@code budget}, at which {@code edges} is below {@code baseline}
+     * (both give the edges at a second), each written as {@code "t s (edges < baseline)"}.
+     */
+    static List<String> checkpointsBelow(IntUnaryOperator edges, IntUnaryOperator baseline, int budget, int checkpoint) {
+        List<String> below = new ArrayList<>();
+        for (int t = 0; t <= budget; t += checkpoint) {
+            if (edges.applyAsInt(t) < baseline.applyAsInt(t)) {
+                below.add(t + " s (" + edges.applyAsInt(t) + " < " + baseline.applyAsInt(t) + ")");
+            }
+        }
+        return below;
     }
 }

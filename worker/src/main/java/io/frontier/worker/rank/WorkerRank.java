@@ -44,6 +44,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
 
 /**
  * One worker rank of a job: waits for its coordinator's messages and answers each ASSIGN with
@@ -328,9 +329,18 @@ public final class WorkerRank {
             return executeBelowTierZero(copied, run, executor, assign);
         }
         PruningMap start = startPruning(executor, assign);
+        return runExecutor(copied, run, executor, assign, () -> gainedPruning(executor, assign, start));
+    }
+
+    /**
+     * Runs the executor on the copy; {@code gained} gives, after a run that did not fail, the
+     * pruning bits its RESULT carries.
+     */
+    private Ran runExecutor(InputCopy.Copied copied, RunDirectory run, Executor executor, Assign assign,
+            Supplier<PruningMap> gained) {
         try {
             Execution execution = executor.run(run.input(), run.outputs(), settings.timeLimit(), assign.limitFactor());
-            return new Ran(copied, execution, null, gainedPruning(executor, assign, start));
+            return new Ran(copied, execution, null, gained.get());
         } catch (FrontierException e) {
             return new Ran(copied, null, e, null);
         }
@@ -355,10 +365,7 @@ public final class WorkerRank {
                     context(assign) + ", problem=" + e.getMessage());
         }
         try {
-            Execution execution = executor.run(run.input(), run.outputs(), settings.timeLimit(), assign.limitFactor());
-            return new Ran(copied, execution, null, null);
-        } catch (FrontierException e) {
-            return new Ran(copied, null, e, null);
+            return runExecutor(copied, run, executor, assign, () -> null);
         } finally {
             swapOut(lower, tierZero, assign);
         }
