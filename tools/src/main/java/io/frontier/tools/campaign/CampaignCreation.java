@@ -84,6 +84,7 @@ public final class CampaignCreation {
         Path scratch = options.scratch != null ? options.scratch : defaultScratch(directory.path());
         WorkerSettings worker = new WorkerSettings(executorConfigs, options.timeLimitMillis, directory.path().toString(),
                 scratch.toAbsolutePath().normalize().toString(), WORKER_IDLE_LIMIT_MILLIS, triage);
+        TriageScratch.require(worker);
         CampaignSettings settings = new CampaignSettings(CampaignSettings.SCHEMA,
                 directory.path().getFileName().toString(), url.toString(), seedDirectory.toString(),
                 options.coordinators, options.leaseMillis, options.claimBatch, options.buckets, options.maxAttempts,

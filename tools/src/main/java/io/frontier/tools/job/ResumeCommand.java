@@ -11,6 +11,7 @@ import io.frontier.tools.campaign.CampaignDirectory;
 import io.frontier.tools.campaign.CampaignSettings;
 import io.frontier.tools.campaign.JobName;
 import io.frontier.tools.campaign.StoreBinding;
+import io.frontier.tools.campaign.TriageScratch;
 import io.frontier.worker.link.MpiInstallation;
 import io.frontier.worker.link.MpiJobLauncher;
 import java.nio.file.Path;
@@ -73,6 +74,7 @@ public final class ResumeCommand implements Callable<Integer> {
     public Integer call() throws InterruptedException {
         CampaignDirectory directory = new CampaignDirectory(campaign);
         CampaignSettings settings = Adoption.upgradeIfLegacy(directory, directory.read(), spec.commandLine().getErr());
+        TriageScratch.require(settings.worker());
         MpiJobLauncher launcher = fenceOnly ? null : MpiJobLauncher.forThisMachine(MpiInstallation.discover());
         String id = JobName.forJob();
         JobFence.Fenced fenced;

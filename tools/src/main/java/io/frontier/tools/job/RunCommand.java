@@ -13,6 +13,7 @@ import io.frontier.tools.campaign.CampaignSettings;
 import io.frontier.tools.campaign.CreationOptions;
 import io.frontier.tools.campaign.JobName;
 import io.frontier.tools.campaign.StoreBinding;
+import io.frontier.tools.campaign.TriageScratch;
 import io.frontier.worker.link.MpiInstallation;
 import io.frontier.worker.link.MpiJobLauncher;
 import java.io.PrintWriter;
@@ -82,11 +83,14 @@ public final class RunCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--workers must be at least --coordinators (one worker per group)");
         }
         CampaignDirectory directory = new CampaignDirectory(campaign);
+        CampaignSettings settings;
         if (directory.exists()) {
             refuseCreationOptions(directory);
+            settings = Adoption.upgradeIfLegacy(directory, directory.read(), spec.commandLine().getErr());
+            TriageScratch.require(settings.worker());
+        } else {
+            settings = create(directory);
         }
-        CampaignSettings settings = directory.exists()
-                ? Adoption.upgradeIfLegacy(directory, directory.read(), spec.commandLine().getErr()) : create(directory);
         if (settings.coordinators() != coordinators && spec.commandLine().getParseResult().hasMatchedOption("--coordinators")) {
             throw new ParameterException(spec.commandLine(), "the campaign was created with " + settings.coordinators()
                     + " coordinators; a job must use the same number");

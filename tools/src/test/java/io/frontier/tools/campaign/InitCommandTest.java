@@ -302,6 +302,24 @@ class InitCommandTest {
     }
 
     @Test
+    void aTriagingCampaignWithItsScratchUnderDevIsRefusedNamingTheScratch() throws IOException {
+        Path triage = Files.writeString(root.resolve("triage.json"),
+                "{\"program\": \"" + target() + "\", \"arguments\": [\"@@\"], \"timeoutMillis\": 700}");
+
+        CommandRun refused = init("--triage", triage.toString(), "--scratch", "/dev/shm/../shm/frontier-scratch");
+
+        assertRefusedWithNothingWritten(refused, "scratch directory is under /dev", "afl-showmap",
+                "scratch=/dev/shm/frontier-scratch");
+    }
+
+    @Test
+    void aCampaignThatDoesNotTriageMayKeepItsScratchUnderDev() {
+        CommandRun run = init("--scratch", "/dev/shm/frontier-scratch");
+
+        assertThat(run.exitCode()).as(run.toString()).isZero();
+    }
+
+    @Test
     void aTriageBuildWithAPersistentLoopIsNamedAsOne() throws Exception {
         assumeTrue(ProgramSearch.onPath("afl-cc").isPresent(), "afl-cc is not installed (scripts/setup.sh installs it)");
         Path source = Files.writeString(root.resolve("loop.c"), """

@@ -6,8 +6,14 @@ import io.frontier.tools.CommandRun;
 import io.frontier.tools.ExitCodes;
 import io.frontier.tools.FrontierCommand;
 import io.frontier.tools.TestCampaign;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.frontier.tools.campaign.CampaignDirectory;
+import io.frontier.worker.executor.testing.FileContractTarget;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -43,6 +49,37 @@ class ResumeCommandTest {
         assertThat(refused.err()).contains("the previous job may still be alive", "epoch=2", "presumedDeadAfterSeconds=60.0");
         assertThat(forced.out()).isEqualTo("3\n");
         assertThat(forced.err()).contains("fenced off job", "(epoch 2)", "starting, last beat");
+    }
+
+    @Test
+    void aTriagingCampaignWhoseScratchWasMovedUnderDevIsRefusedBeforeAnyJobIsFenced() throws IOException {
+        Path triage = Files.writeString(directory.resolve("triage.json"), "{\"program\": \""
+                + FileContractTarget.install(directory.resolve("bin")) + "\", \"arguments\": [\"@@\"], \"timeoutMillis\": 700}");
+        TestCampaign.create(directory, "--triage", triage.toString()).close();
+        Path campaign = directory.resolve("campaign");
+        String kept = setScratch(campaign, "/dev/shm/frontier-scratch");
+
+        CommandRun resumed = CommandRun.of("resume", campaign.toString(), "--fence-only");
+        CommandRun run = CommandRun.of("run", campaign.toString());
+        setScratch(campaign, kept);
+        CommandRun fenced = CommandRun.of("resume", campaign.toString(), "--fence-only");
+
+        for (CommandRun refused : new CommandRun[] {resumed, run}) {
+            assertThat(refused.exitCode()).as(refused.toString()).isEqualTo(ExitCodes.USAGE);
+            assertThat(refused.err()).contains("scratch directory is under /dev", "afl-showmap",
+                    "scratch=/dev/shm/frontier-scratch");
+        }
+        assertThat(fenced.out()).as("neither refused command fenced a job").isEqualTo("2\n");
+    }
+
+    /** Rewrites the campaign file's scratch directory, as an operator editing it would; returns the old one. */
+    private static String setScratch(Path campaign, String scratch) throws IOException {
+        Path file = campaign.resolve(CampaignDirectory.SETTINGS);
+        ObjectNode settings = (ObjectNode) new ObjectMapper().readTree(file.toFile());
+        String old = settings.get("scratch").asText();
+        settings.put("scratch", scratch);
+        Files.write(file, new ObjectMapper().writeValueAsBytes(settings));
+        return old;
     }
 
     @Test
