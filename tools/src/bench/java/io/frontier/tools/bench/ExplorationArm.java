@@ -43,8 +43,15 @@ record ExplorationArm(String name, List<String> executors, boolean triage, Strin
     static final ExplorationArm NO_SYMCC_REPEAT = new ExplorationArm("no-symcc-repeat", List.of("symcc"), true, "tiers",
             List.of("--repeatable", "afl"));
 
-    static final List<ExplorationArm> ALL = List.of(CLOSURE, NOVELTY, TIERS, SHARED_MAP, NO_SYMCC_REPEAT, AFL, HYBRID,
-            HYBRID_NO_SYMCC_REPEAT, HYBRID_AFL_FIRST);
+    /**
+     * The default policy with the lower tiers capped at no items, so every redundant child is
+     * recorded as dropped instead of stored: what keeping them costs the tier-0 phase.
+     */
+    static final ExplorationArm TIERS_CAP_0 = new ExplorationArm("tiers-cap-0", List.of("main"), true, "tiers",
+            List.of("--tier-cap-items", "0"));
+
+    static final List<ExplorationArm> ALL = List.of(CLOSURE, NOVELTY, TIERS, TIERS_CAP_0, SHARED_MAP, NO_SYMCC_REPEAT,
+            AFL, HYBRID, HYBRID_NO_SYMCC_REPEAT, HYBRID_AFL_FIRST);
 
     /** Whether the arm can run on {@code target}: a SymCC arm needs a SymCC build. */
     boolean runsOn(BenchTarget target) {
