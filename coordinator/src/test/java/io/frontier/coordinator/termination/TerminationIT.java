@@ -44,7 +44,7 @@ class TerminationIT {
         }
         MpiJobLauncher launcher = MpiJobLauncher.forThisMachine(MpiInstallation.discover());
         MpiJobSpec spec = new MpiJobSpec(RANKS, System.getProperty("java.class.path"),
-                List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"), TerminationRank.class.getName(),
+                MpiJobSpec.RANK_JVM_OPTIONS, TerminationRank.class.getName(),
                 List.of(campaign.toString(), Integer.toString(COORDINATORS)), java.util.Map.of());
         Path log = campaign.resolve("mpirun.log");
 

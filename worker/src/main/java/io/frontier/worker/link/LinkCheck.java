@@ -48,7 +48,7 @@ public final class LinkCheck {
         }
         Files.createDirectories(directory);
         Path log = directory.resolve("mpirun.log");
-        MpiJobSpec spec = new MpiJobSpec(ranks, classpath, List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"),
+        MpiJobSpec spec = new MpiJobSpec(ranks, classpath, MpiJobSpec.RANK_JVM_OPTIONS,
                 LinkCheckRank.class.getName(),
                 List.of(directory.toString(), Long.toString(messageTimeout.toMillis())), java.util.Map.of());
         long started = System.nanoTime();

@@ -41,7 +41,7 @@ class MpiLinkIT {
     private Path runTwoRanks(Class<?> rank) throws Exception {
         MpiJobLauncher launcher = MpiJobLauncher.forThisMachine(MpiInstallation.discover());
         MpiJobSpec spec = new MpiJobSpec(2, System.getProperty("java.class.path"),
-                List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"), rank.getName(),
+                MpiJobSpec.RANK_JVM_OPTIONS, rank.getName(),
                 List.of(directory.toString()), Map.of());
         Path log = directory.resolve("mpirun.log");
         Process job = new ProcessBuilder(launcher.command(spec)).directory(directory.toFile()).redirectErrorStream(true)

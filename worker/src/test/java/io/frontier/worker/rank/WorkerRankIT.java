@@ -69,7 +69,7 @@ class WorkerRankIT {
     private int runJob(Path settingsFile, String faults) throws Exception {
         MpiJobLauncher launcher = MpiJobLauncher.forThisMachine(MpiInstallation.discover());
         MpiJobSpec spec = new MpiJobSpec(3, System.getProperty("java.class.path"),
-                List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"), ScriptedJobRank.class.getName(),
+                MpiJobSpec.RANK_JVM_OPTIONS, ScriptedJobRank.class.getName(),
                 List.of(settingsFile.toString(), dir.toString()), java.util.Map.of(FaultPlan.ENVIRONMENT_VARIABLE, faults));
         List<String> command = launcher.command(spec);
         ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
