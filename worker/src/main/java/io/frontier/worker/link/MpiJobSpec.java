@@ -14,7 +14,7 @@ public record MpiJobSpec(int ranks, String classpath, List<String> jvmOptions, S
     /**
      * The JVM options of every rank. Ranks share their nodes with the programs they run (SymCC,
      * afl-showmap), so every cycle a rank's JVM spends on itself is taken from those programs.
-     * The serial collector keeps garbage collection on the rank's own thread. C1 only, because
+     * The serial collector collects on one thread, not on one per core. C1 only, because
      * in the first 30 s of a 2-worker SymCC campaign the tiered compiler's threads ran 7 to 10 s
      * in each rank, and with C1 alone the three ranks used 20 s of CPU in a minute instead of
      * 28 s, which went to SymCC. What C1 gives up, C2's SHA-256 intrinsic (hashing at a tenth of
