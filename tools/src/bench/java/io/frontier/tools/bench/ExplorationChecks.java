@@ -66,8 +66,10 @@ final class ExplorationChecks {
     static List<String> checkpointsBelow(IntUnaryOperator edges, IntUnaryOperator baseline, int budget, int checkpoint) {
         List<String> below = new ArrayList<>();
         for (int t = 0; t <= budget; t += checkpoint) {
-            if (edges.applyAsInt(t) < baseline.applyAsInt(t)) {
-                below.add(t + " s (" + edges.applyAsInt(t) + " < " + baseline.applyAsInt(t) + ")");
+            int reached = edges.applyAsInt(t);
+            int base = baseline.applyAsInt(t);
+            if (reached < base) {
+                below.add(t + " s (" + reached + " < " + base + ")");
             }
         }
         return below;
