@@ -265,7 +265,7 @@ final class Committing {
             if (declared.finding() != null) {
                 findings.record(tx, table, FindingRecord.of(declared.digest(), declared.finding(),
                         request.execution().executor(), record.id(), request.result(), epoch, now));
-                children.add(new Child(declared.digest(), declared.size(), ChildFate.FINDING, 0));
+                children.add(new Child(declared.digest(), declared.size(), ChildFate.FINDING, 0, false));
             } else if (declared.coverage() == null) {
                 untriaged++;
                 joined.add(declared.digest());
@@ -274,10 +274,12 @@ final class Committing {
                 Novelty novelty = map.admit(declared.coverage());
                 if (novelty.any()) {
                     joined.add(declared.digest());
-                    children.add(new Child(declared.digest(), declared.size(), ChildFate.FRONTIER, novelty.edges()));
+                    children.add(Child.triaged(declared.digest(), declared.size(), ChildFate.FRONTIER,
+                            novelty.edges()));
                 } else {
                     redundant++;
-                    children.add(new Child(declared.digest(), declared.size(), redundantFate(room, declared.size()), 0));
+                    children.add(Child.triaged(declared.digest(), declared.size(),
+                            redundantFate(room, declared.size()), 0));
                 }
             }
         }
@@ -585,7 +587,7 @@ final class Committing {
         for (Child child : fresh) {
             int tier = child.fate() == ChildFate.FRONTIER ? Tier.NEW_COVERAGE : Tier.REDUNDANT;
             table.write(null, WorkRecord.child(new WorkPayload(child.digest(), child.size()), work, origin, epoch, tier,
-                    child.newEdges(), record.depth() + 1));
+                    child.newEdges(), record.depth() + 1, child.triaged()));
             enqueued.add(child.digest());
         }
         Rounds.NextRound next = rounds.after(record, entry.execution(), children);

@@ -44,16 +44,18 @@ public final class Tier {
 
     /**
      * The rank of a pending item inside its tier, lower claimed first. In tier 0 an input that
-     * reached more new edges goes first, then the smaller and shallower input; in the lower tiers,
-     * whose inputs reached nothing new when kept, the smaller and shallower input goes first.
+     * reached more new edges goes first, then the smaller and shallower input, and one that
+     * reached no new edge (only a new hit count of edges already reached) after all of them; in
+     * the lower tiers, whose inputs reached nothing new when kept, the smaller and shallower input
+     * goes first.
      * Edges count by the bit length of their number, and size and depth by the sum of the bit
      * lengths of theirs, roughly the logarithm of their product: a 1-KiB input one execution from
      * its seed goes before a 64-byte one sixty executions deep, which goes before a 4-KiB one. The
      * classes are coarse so that inputs of one rank spread over concurrent claimers instead of all
      * wanting the same key.
      *
-     * @param newEdges edges new to the campaign the input reached when kept, at least 1 in tier 0
-     *     (an input without a count waits in the unranked ready index instead)
+     * @param newEdges edges new to the campaign the input reached when kept (a tier-0 input kept
+     *     without triage waits in the unranked ready index instead)
      * @param size the input's length in bytes
      * @param depth executions between the input and its seed (see
      *     {@link io.frontier.store.record.WorkRecord#depth})

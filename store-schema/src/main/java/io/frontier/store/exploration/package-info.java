@@ -10,10 +10,12 @@
  * campaign's number of repeats; for SymCC once, run from an empty pruning map. Where AFL++ runs
  * beside SymCC, a first round on SymCC is followed by one on AFL++ in the same tier, and every
  * repeat is an AFL++ run ({@link Rounds#after}); the round before names the kind of each later
- * round in the work record. Inside tier 0, an input that reached more new edges is claimed first,
- * then the smaller and shallower; inside the lower tiers, the smaller and shallower
- * ({@link Tier#rank}). Claims take from the lowest non-empty tier, so the lower tiers cost nothing while there is new coverage to
- * follow, and the campaign is quiescent only when every tier is empty. Every round of an item is
- * its own commit under its own lease, with the same exactly-once and fencing rules as the first.
+ * round in the work record. Inside tier 0, seeds and inputs kept without triage go first; of the
+ * triaged inputs, one that reached more new edges is claimed first, then the smaller and
+ * shallower, and one that reached only a new hit count of known edges last; inside the lower
+ * tiers, the smaller and shallower ({@link Tier#rank}). Claims take from the lowest non-empty
+ * tier, so the lower tiers cost nothing while there is new coverage to follow, and the campaign
+ * is quiescent only when every tier is empty. Every round of an item is its own commit under its
+ * own lease, with the same exactly-once and fencing rules as the first.
  */
 package io.frontier.store.exploration;

@@ -1,9 +1,13 @@
 package io.frontier.store.manifest;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.BooleanNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.frontier.store.error.InvalidInputException;
 import io.frontier.store.record.ResultId;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * Part {@code index} of a manifest entry's child list: the children numbered
@@ -12,7 +16,9 @@ import java.util.Objects;
  */
 public record ChildChunk(int schema, ResultId result, int index, List<Child> children) {
 
-    public static final int SCHEMA = 1;
+    public static final int SCHEMA = 2;
+    /** The layout before children recorded whether triage judged them. */
+    private static final int SCHEMA_WITHOUT_TRIAGE = 1;
 
     public ChildChunk {
         if (schema != SCHEMA) {
@@ -26,5 +32,37 @@ public record ChildChunk(int schema, ResultId result, int index, List<Child> chi
                     .with("index", index).with("size", children.size());
         }
         children = List.copyOf(children);
+    }
+
+    /**
+     * A stored chunk of schema 1 as schema 2: a child is triaged if it counts new edges or was
+     * redundant, deferred or dropped, the fates only triage gives; a child that joined the
+     * frontier without new edges counted, or a finding, is not, so that it is queued where those
+     * builds queued it (a tier-0 child without new edges counted went first, unranked).
+     */
+    public static void upgrade(ObjectNode chunk) {
+        JsonNode schema = chunk.get("schema");
+        if (schema == null || !schema.isInt() || schema.intValue() != SCHEMA_WITHOUT_TRIAGE) {
+            return;
+        }
+        chunk.put("schema", SCHEMA);
+        JsonNode children = chunk.get("children");
+        if (children == null || !children.isArray()) {
+            return;
+        }
+        for (JsonNode child : children) {
+            if (child instanceof ObjectNode object) {
+                object.putIfAbsent("triaged", BooleanNode.valueOf(triagedBefore(object)));
+            }
+        }
+    }
+
+    private static boolean triagedBefore(ObjectNode child) {
+        JsonNode newEdges = child.get("newEdges");
+        JsonNode fate = child.get("fate");
+        boolean counted = newEdges != null && newEdges.isInt() && newEdges.intValue() > 0;
+        boolean judged = fate != null && fate.isTextual() && Set.of(ChildFate.REDUNDANT, ChildFate.DEFERRED,
+                ChildFate.DROPPED).stream().anyMatch(f -> f.wireName().equals(fate.textValue()));
+        return counted || judged;
     }
 }

@@ -7,7 +7,8 @@ public final class ManifestCodecs {
 
     public static final RecordCodec<ManifestEntry> ENTRY =
             new RecordCodec<>(ManifestEntry.class, ManifestEntry.SCHEMA, ManifestEntry::upgrade);
-    public static final RecordCodec<ChildChunk> CHUNK = new RecordCodec<>(ChildChunk.class, ChildChunk.SCHEMA);
+    public static final RecordCodec<ChildChunk> CHUNK =
+            new RecordCodec<>(ChildChunk.class, ChildChunk.SCHEMA, ChildChunk::upgrade);
     public static final RecordCodec<ResultOutcome> OUTCOME =
             new RecordCodec<>(ResultOutcome.class, ResultOutcome.SCHEMA);
 

@@ -1,6 +1,7 @@
 package io.frontier.store.record;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.BooleanNode;
 import com.fasterxml.jackson.databind.node.IntNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -29,7 +30,8 @@ import io.frontier.store.wire.ExecutorKind;
  * </ul>
  *
  * <p>Schema 1, written before tiers, schema 2, written before new edges and round kinds were
- * recorded, and schema 3, written before depths were, are read as schema 4 ({@link #upgrade}).
+ * recorded, schema 3, written before depths were, and schema 4, written before triage was, are
+ * read as schema 5 ({@link #upgrade}).
  *
  * @param schema record layout version, {@link #SCHEMA}
  * @param epoch epoch under which the last edge was taken; a lease of an older epoch is void
@@ -52,6 +54,10 @@ import io.frontier.store.wire.ExecutorKind;
  * @param depth how many executions lie between this input and its seed: 0 for a seed and for a
  *     record written before schema 4, one more than its parent's for a child; it ranks the item
  *     inside its tier
+ * @param triaged true if the commit decision that kept this input compared its coverage with the
+ *     campaign's edge map, so that tier 0 ranks it by its new edges (one that reached only a new
+ *     hit-count bucket of a known edge goes last); false for a seed and an input kept without
+ *     triage, which tier 0 takes first, unranked
  */
 public record WorkRecord(
         int schema,
@@ -72,16 +78,19 @@ public record WorkRecord(
         int limitFactor,
         int newEdges,
         String roundKind,
-        int depth) {
+        int depth,
+        boolean triaged) {
 
     /** The layout version this build writes and reads. */
-    public static final int SCHEMA = 4;
+    public static final int SCHEMA = 5;
     /** The layout before tiers, rounds and time-limit factors. */
     static final int SCHEMA_WITHOUT_TIERS = 1;
     /** The layout before new edges were recorded. */
     static final int SCHEMA_WITHOUT_NEW_EDGES = 2;
     /** The layout before depths were recorded. */
     static final int SCHEMA_WITHOUT_DEPTH = 3;
+    /** The layout before triage was recorded. */
+    static final int SCHEMA_WITHOUT_TRIAGE = 4;
 
     public WorkRecord {
         if (schema != SCHEMA) {
@@ -130,18 +139,18 @@ public record WorkRecord(
     /** A new pending seed: no parent, never leased, no attempts yet. */
     public static WorkRecord seed(WorkPayload payload, long epoch) {
         return new WorkRecord(SCHEMA, payload.hash(), WorkState.PENDING, null, null, epoch, null, 0,
-                null, null, payload, null, null, Tier.NEW_COVERAGE, 0, 1, 0, null, 0);
+                null, null, payload, null, null, Tier.NEW_COVERAGE, 0, 1, 0, null, 0, false);
     }
 
     /**
      * A new pending child of {@code parent} in {@code tier}, produced by an execution of
      * {@code origin}, that reached {@code newEdges} edges new to the campaign, {@code depth}
-     * executions from its seed: never leased, no attempts yet.
+     * executions from its seed, {@code triaged} or not: never leased, no attempts yet.
      */
     public static WorkRecord child(WorkPayload payload, Digest parent, String origin, long epoch, int tier,
-            int newEdges, int depth) {
+            int newEdges, int depth, boolean triaged) {
         return new WorkRecord(SCHEMA, payload.hash(), WorkState.PENDING, null, null, epoch, null, 0,
-                parent, origin, payload, null, null, tier, 0, 1, newEdges, null, depth);
+                parent, origin, payload, null, null, tier, 0, 1, newEdges, null, depth, triaged);
     }
 
     /** This item granted to {@code owner} under {@code token} until {@code expiry}. */
@@ -195,29 +204,33 @@ public record WorkRecord(
      */
     public WorkRecord again(int nextTier, int nextFactor, String nextKind, long againEpoch) {
         return new WorkRecord(SCHEMA, id, WorkState.PENDING, null, null, againEpoch, null, 0,
-                parent, origin, payload, null, null, nextTier, round + 1, nextFactor, newEdges, nextKind, depth);
+                parent, origin, payload, null, null, nextTier, round + 1, nextFactor, newEdges, nextKind, depth,
+                triaged);
     }
 
     /**
      * This item after a state edge: the fields an edge may change given, what the item is (its
-     * input, origin, tier, round, factor, new edges, round kind and depth) kept.
+     * input, origin, tier, round, factor, new edges, round kind, depth and triage) kept.
      */
     private WorkRecord edge(WorkState nextState, Token nextToken, Owner nextOwner, long nextEpoch, Double expiry,
             int nextAttempts, ResultId nextResult, ResultId nextRejected) {
         return new WorkRecord(SCHEMA, id, nextState, nextToken, nextOwner, nextEpoch, expiry, nextAttempts, parent,
-                origin, payload, nextResult, nextRejected, tier, round, limitFactor, newEdges, roundKind, depth);
+                origin, payload, nextResult, nextRejected, tier, round, limitFactor, newEdges, roundKind, depth,
+                triaged);
     }
 
     /**
-     * A stored record of an older schema as schema 4: a schema-1 record in tier 0, round 0,
+     * A stored record of an older schema as schema 5: a schema-1 record in tier 0, round 0,
      * factor 1; a schema-1 or schema-2 record with no new edges counted and no round kind; a
-     * record of any of them at depth 0. With no edges counted and depth 0 an item stays at the
-     * index key it was written to, and with no round kind the routing picks its kind as it did.
+     * record of schema 1 to 3 at depth 0; a record of any of them triaged if and only if it counts
+     * new edges. With no edges counted, depth 0 and triage so an item stays at the index key it
+     * was written to (those builds ranked a tier-0 item only if it counted new edges), and with no
+     * round kind the routing picks its kind as it did.
      */
     public static void upgrade(ObjectNode record) {
         JsonNode schema = record.get("schema");
         if (schema == null || !schema.isInt() || schema.intValue() < SCHEMA_WITHOUT_TIERS
-                || schema.intValue() > SCHEMA_WITHOUT_DEPTH) {
+                || schema.intValue() > SCHEMA_WITHOUT_TRIAGE) {
             return;
         }
         if (schema.intValue() == SCHEMA_WITHOUT_TIERS) {
@@ -231,5 +244,8 @@ public record WorkRecord(
         }
         record.put("schema", SCHEMA);
         record.putIfAbsent("depth", IntNode.valueOf(0));
+        JsonNode newEdges = record.get("newEdges");
+        boolean counted = newEdges != null && newEdges.isInt() && newEdges.intValue() > 0;
+        record.putIfAbsent("triaged", BooleanNode.valueOf(counted));
     }
 }

@@ -136,7 +136,7 @@ public abstract class CampaignCostConformance {
 
         for (int r = 0; r < requests; r++) {
             assertThat(decided.get(r).orThrow().children()).as("request %d", r)
-                    .containsExactly(new Child(id("wide-" + r), 10, ChildFate.FRONTIER, perRequest));
+                    .containsExactly(Child.triaged(id("wide-" + r), 10, ChildFate.FRONTIER, perRequest));
         }
         assertThat(decided.get(requests).orThrow().children()).extracting(Child::fate).containsExactly(ChildFate.REDUNDANT);
         assertWithinGuideline();
@@ -161,7 +161,7 @@ public abstract class CampaignCostConformance {
         CommitTicket ticket = store.beginCommit(epoch, request(leases.get(0),
                 new DeclaredChild(id("everywhere"), 10, everywhere, null)), T0 + 1);
 
-        assertThat(ticket.children()).containsExactly(new Child(id("everywhere"), 10, ChildFate.FRONTIER, tuples.length));
+        assertThat(ticket.children()).containsExactly(Child.triaged(id("everywhere"), 10, ChildFate.FRONTIER, tuples.length));
         assertWithinGuideline();
         assertThat(kv.meters()).as("the decision, then merges of what it could not merge itself")
                 .hasSize(CampaignKeys.EDGE_SHARDS / CampaignStore.MAX_EDGE_SHARDS_PER_TRANSACTION)

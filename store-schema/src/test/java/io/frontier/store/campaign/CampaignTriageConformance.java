@@ -134,7 +134,7 @@ public abstract class CampaignTriageConformance {
     @Test
     void aChildThatReachesANewTupleJoinsTheFrontierWithTheEdgesItReachedFirst() {
         List<Child> children = decided("a", covered("c1", Coverage.tuple(5, 1), Coverage.tuple(9, 2), Coverage.tuple(9, 3)));
-        assertThat(children).containsExactly(new Child(id("c1"), 2, ChildFate.FRONTIER, 2));
+        assertThat(children).containsExactly(Child.triaged(id("c1"), 2, ChildFate.FRONTIER, 2));
         assertThat(new EdgeMapView(kv, keys).read()).satisfies(map -> {
             assertThat(map.edges()).isEqualTo(2);
             assertThat(map.tuples()).isEqualTo(3);
@@ -147,15 +147,15 @@ public abstract class CampaignTriageConformance {
         decided("a", covered("c1", Coverage.tuple(5, 1), Coverage.tuple(6, 40)));
         List<Child> again = decided("b", covered("c2", Coverage.tuple(6, 40)), covered("c3", Coverage.tuple(5, 1),
                 Coverage.tuple(6, 100)));
-        assertThat(again).containsExactly(new Child(id("c2"), 2, ChildFate.REDUNDANT, 0),
-                new Child(id("c3"), 2, ChildFate.REDUNDANT, 0));
+        assertThat(again).containsExactly(Child.triaged(id("c2"), 2, ChildFate.REDUNDANT, 0),
+                Child.triaged(id("c3"), 2, ChildFate.REDUNDANT, 0));
     }
 
     @Test
     void aHigherHitCountBucketOfAKnownEdgeIsAdmittedWithNoNewEdge() {
         decided("a", covered("c1", Coverage.tuple(5, 1)));
         List<Child> children = decided("b", covered("c2", Coverage.tuple(5, 200)));
-        assertThat(children).containsExactly(new Child(id("c2"), 2, ChildFate.FRONTIER, 0));
+        assertThat(children).containsExactly(Child.triaged(id("c2"), 2, ChildFate.FRONTIER, 0));
         assertThat(new EdgeMapView(kv, keys).read().tuples()).isEqualTo(2);
     }
 
@@ -184,7 +184,7 @@ public abstract class CampaignTriageConformance {
         List<ItemResult<CommitTicket>> tickets = store.beginCommits(epoch, List.of(
                 request(stale, covered("c1", Coverage.tuple(3, 1))), request(b, covered("c2", Coverage.tuple(3, 1)))), T0);
         assertThat(tickets.get(0).failure()).isInstanceOf(StaleTokenException.class);
-        assertThat(tickets.get(1).orThrow().children()).containsExactly(new Child(id("c2"), 2, ChildFate.FRONTIER, 1));
+        assertThat(tickets.get(1).orThrow().children()).containsExactly(Child.triaged(id("c2"), 2, ChildFate.FRONTIER, 1));
     }
 
     @Test
@@ -271,8 +271,8 @@ public abstract class CampaignTriageConformance {
         ResultId result = ResultId.random();
         CommitRequest request = request(lease, result, null, crashing("boom", SEGV), covered("c2", Coverage.tuple(3, 1)));
         CommitTicket first = store.beginCommit(epoch, request, T0 + 1);
-        assertThat(first.children()).containsExactly(new Child(id("boom"), 4, ChildFate.FINDING, 0),
-                new Child(id("c2"), 2, ChildFate.FRONTIER, 1));
+        assertThat(first.children()).containsExactly(new Child(id("boom"), 4, ChildFate.FINDING, 0, false),
+                Child.triaged(id("c2"), 2, ChildFate.FRONTIER, 1));
         assertThat(finding(SEGV.signature(), id("boom")))
                 .isEqualTo(FindingRecord.of(id("boom"), SEGV, "afl", lease.work(), result, epoch, T0 + 1));
         assertThat(store.counts().get(Counter.FINDINGS)).isEqualTo(1);

@@ -13,6 +13,7 @@ import io.frontier.store.exploration.ExplorationPolicy;
 import io.frontier.store.exploration.Tier;
 import io.frontier.store.keyspace.CampaignKeys;
 import io.frontier.store.keyspace.Counter;
+import io.frontier.store.keyspace.KeyRange;
 import io.frontier.store.keyspace.TestKeyspace;
 import io.frontier.store.keyspace.TieredKey;
 import io.frontier.store.kv.KeyValue;
@@ -222,6 +223,59 @@ public abstract class ExplorationConformance {
     }
 
     @Test
+    void insideTierZeroAChildThatReachedOnlyANewHitCountOfAKnownEdgeGoesAfterEveryNewEdge() throws Exception {
+        create(TIERS);
+        DeclaredChild louder = new DeclaredChild(id("louder"), 2, Coverage.of(new int[] {Coverage.tuple(5, 100)}), null);
+        run(seedClaimed("a"), COMMAND, reachingEdges("edge", 3, 5), louder, reachingEdges("later", 4, 6));
+        store.admitSeed(epoch, payload("b"));
+
+        assertThat(claimOne().id()).as("a seed goes first").isEqualTo(id("b"));
+        assertThat(List.of(claimOne().id(), claimOne().id())).containsExactly(id("edge"), id("later"));
+        WorkRecord last = claimOne();
+        assertThat(List.of(last.id(), last.tier(), last.newEdges(), last.triaged()))
+                .as("new coverage, but no new edge, so last in tier 0 although smallest")
+                .containsExactly(id("louder"), Tier.NEW_COVERAGE, 0, true);
+    }
+
+    @Test
+    void aTierZeroItemPendingSinceBeforeTriageWasRecordedLeavesTheIndexFromTheKeyItWasWrittenUnder() throws Exception {
+        create(TIERS);
+        DeclaredChild louder = new DeclaredChild(id("louder"), 2, Coverage.of(new int[] {Coverage.tuple(5, 100)}), null);
+        run(seedClaimed("a"), COMMAND, reachingEdges("edge", 3, 5), louder);
+        rewriteAsBeforeTriage(id("louder"));
+
+        assertThat(List.of(claimOne().id(), claimOne().id())).as("as the build that wrote it ordered them")
+                .containsExactly(id("louder"), id("edge"));
+        for (KeyRange index : List.of(keys.ready(), keys.tiered())) {
+            List<KeyValue> indexed = kv.read(tx -> tx.getRange(index.begin(), index.end(), 0, false));
+            assertThat(indexed).as("no index entry outlives its item").isEmpty();
+        }
+    }
+
+    /**
+     * Rewrites pending tier-0 item {@code id}, which reached no new edge, as a build before triage
+     * was recorded left it: a schema-4 record without it, in the unranked ready index.
+     */
+    private void rewriteAsBeforeTriage(Digest id) {
+        WorkRecord record = store.work(id);
+        assertThat(List.of(record.tier(), record.newEdges())).containsExactly(Tier.NEW_COVERAGE, 0);
+        String json = new String(RecordCodec.WORK.encode(record), StandardCharsets.UTF_8)
+                .replace("{\"schema\":5,", "{\"schema\":4,").replace(",\"triaged\":true", "");
+        assertThat(json).doesNotContain("triaged");
+        kv.run(tx -> {
+            for (KeyValue entry : tx.getRange(keys.tiered().begin(), keys.tiered().end(), 0, false)) {
+                TieredKey key = keys.decodeTiered(entry.key());
+                if (key.id().equals(id)) {
+                    tx.clear(entry.key());
+                    tx.set(keys.ready(key.bucket(), id), entry.value());
+                }
+            }
+            tx.set(keys.work(id), json.getBytes(StandardCharsets.UTF_8));
+            return null;
+        });
+    }
+
+    @Test
     void aChildIsOneDeeperThanItsParentAndOfTwoLikeInputsTheShallowerIsClaimedFirst() throws Exception {
         create(TIERS);
         store.admitSeed(epoch, payload("a"));
@@ -269,8 +323,9 @@ public abstract class ExplorationConformance {
     private void rewriteAsBeforeDepths(Digest id) {
         WorkRecord record = store.work(id);
         String json = new String(RecordCodec.WORK.encode(record), StandardCharsets.UTF_8)
-                .replace("{\"schema\":4,", "{\"schema\":3,").replace(",\"depth\":" + record.depth(), "");
-        assertThat(json).doesNotContain("depth");
+                .replace("{\"schema\":5,", "{\"schema\":3,")
+                .replace(",\"depth\":" + record.depth() + ",\"triaged\":" + record.triaged(), "");
+        assertThat(json).doesNotContain("depth").doesNotContain("triaged");
         kv.run(tx -> {
             for (KeyValue entry : tx.getRange(keys.tiered().begin(), keys.tiered().end(), 0, false)) {
                 TieredKey key = keys.decodeTiered(entry.key());

@@ -30,7 +30,7 @@ class PromotionMarksTest {
     @Test
     void aRedundantChildIsNeverMissing() {
         List<Child> children = new ArrayList<>(children(3, ChildFate.REDUNDANT));
-        children.add(new Child(Digest.parse("0f".repeat(32)), 1, ChildFate.FRONTIER, 2));
+        children.add(Child.triaged(Digest.parse("0f".repeat(32)), 1, ChildFate.FRONTIER, 2));
         assertThat(PromotionMarks.missing(null, children)).isEqualTo(1);
         assertThat(PromotionMarks.missing(PromotionMarks.operand(3, 4), children)).isZero();
     }
@@ -38,7 +38,7 @@ class PromotionMarksTest {
     private static List<Child> children(int count, ChildFate fate) {
         List<Child> children = new ArrayList<>();
         for (int i = 0; i < count; i++) {
-            children.add(new Child(Digest.parse(String.format("%064x", i)), i, fate, 0));
+            children.add(Child.triaged(Digest.parse(String.format("%064x", i)), i, fate, 0));
         }
         return children;
     }

@@ -36,7 +36,7 @@ class RecordCodecTest {
     private static final Digest FRONTIER_DIGEST = Digest.parse("01".repeat(32));
 
     private static WorkRecord leased() {
-        return WorkRecord.child(new WorkPayload(ID, 42), OTHER, "symcc", 1, 0, 0, 0).leased(TOKEN, OWNER, 1, 1234.5);
+        return WorkRecord.child(new WorkPayload(ID, 42), OTHER, "symcc", 1, 0, 0, 0, false).leased(TOKEN, OWNER, 1, 1234.5);
     }
 
     private static String leasedJson() {
@@ -52,7 +52,7 @@ class RecordCodecTest {
         WorkRecord pending = WorkRecord.seed(new WorkPayload(ID, 42), 1);
         WorkRecord leased = pending.leased(TOKEN, OWNER, 1, 10.0);
         WorkRecord committing = leased.committing(RESULT);
-        WorkRecord child = WorkRecord.child(new WorkPayload(OTHER, 7), ID, "afl", 2, 0, 5, 3);
+        WorkRecord child = WorkRecord.child(new WorkPayload(OTHER, 7), ID, "afl", 2, 0, 5, 3, true);
         for (WorkRecord record : List.of(pending, leased, leased.renewed(20.0), leased.retried(RESULT, 30.0),
                 leased.released(2), leased.unclaimed(2), committing, committing.done(1), committing.abandoned(1),
                 child, child.leased(TOKEN, OWNER, 2, 5.0).committing(RESULT).done(2),
@@ -63,38 +63,65 @@ class RecordCodecTest {
 
     @Test
     void encodedWorkRecordNamesEveryField() {
-        assertThat(leasedJson()).contains("\"schema\":4", "\"id\":\"" + ID + "\"", "\"state\":\"leased\"",
+        assertThat(leasedJson()).contains("\"schema\":5", "\"id\":\"" + ID + "\"", "\"state\":\"leased\"",
                 "\"token\":\"" + TOKEN + "\"", "\"owner\":\"job-1/rank-0\"", "\"leaseExpiry\":1234.5",
                 "\"attempts\":1", "\"parent\":\"" + OTHER + "\"", "\"origin\":\"symcc\"", "\"result\":null",
-                "\"rejected\":null", "\"tier\":0", "\"round\":0", "\"limitFactor\":1", "\"newEdges\":0", "\"roundKind\":null", "\"depth\":0");
+                "\"rejected\":null", "\"tier\":0", "\"round\":0", "\"limitFactor\":1", "\"newEdges\":0", "\"roundKind\":null", "\"depth\":0",
+                "\"triaged\":false");
     }
 
     @Test
     void aWorkRecordWrittenBeforeTiersReadsAsTierZeroRoundZeroFactorOne() {
-        String before = leasedJson().replace("{\"schema\":4,", "{\"schema\":1,")
-                .replace(",\"tier\":0,\"round\":0,\"limitFactor\":1,\"newEdges\":0,\"roundKind\":null,\"depth\":0", "");
+        String before = leasedJson().replace("{\"schema\":5,", "{\"schema\":1,")
+                .replace(",\"tier\":0,\"round\":0,\"limitFactor\":1,\"newEdges\":0,\"roundKind\":null,\"depth\":0,\"triaged\":false", "");
         assertThat(before).doesNotContain("tier");
         assertThat(decode(before)).isEqualTo(leased());
         String receipt = new String(RecordCodec.RECEIPT.encode(Receipt.of(RESULT.hex(), List.of(leased()))),
-                StandardCharsets.UTF_8).replace("{\"schema\":4,", "{\"schema\":1,")
-                .replace(",\"tier\":0,\"round\":0,\"limitFactor\":1,\"newEdges\":0,\"roundKind\":null,\"depth\":0", "");
+                StandardCharsets.UTF_8).replace("{\"schema\":5,", "{\"schema\":1,")
+                .replace(",\"tier\":0,\"round\":0,\"limitFactor\":1,\"newEdges\":0,\"roundKind\":null,\"depth\":0,\"triaged\":false", "");
         assertThat(RecordCodec.RECEIPT.decode(KEY, receipt.getBytes(StandardCharsets.UTF_8)).records())
                 .containsExactly(leased());
     }
 
     @Test
     void aWorkRecordWrittenBeforeNewEdgesReadsAsHavingNoCountAndNoRoundKind() {
-        String before = leasedJson().replace("{\"schema\":4,", "{\"schema\":2,")
-                .replace(",\"newEdges\":0,\"roundKind\":null,\"depth\":0", "");
+        String before = leasedJson().replace("{\"schema\":5,", "{\"schema\":2,")
+                .replace(",\"newEdges\":0,\"roundKind\":null,\"depth\":0,\"triaged\":false", "");
         assertThat(before).doesNotContain("newEdges").doesNotContain("roundKind");
         assertThat(decode(before)).isEqualTo(leased());
     }
 
     @Test
     void aWorkRecordWrittenBeforeDepthsReadsAsDepthZero() {
-        String before = leasedJson().replace("{\"schema\":4,", "{\"schema\":3,").replace(",\"depth\":0", "");
+        String before = leasedJson().replace("{\"schema\":5,", "{\"schema\":3,")
+                .replace(",\"depth\":0,\"triaged\":false", "");
         assertThat(before).doesNotContain("depth");
         assertThat(decode(before)).isEqualTo(leased());
+    }
+
+    @Test
+    void aWorkRecordWrittenBeforeTriageWasRecordedIsTriagedIfItCountsNewEdges() {
+        WorkRecord ranked = WorkRecord.child(new WorkPayload(OTHER, 7), ID, "symcc", 2, Tier.NEW_COVERAGE, 3, 1, true);
+        WorkRecord unranked = WorkRecord.child(new WorkPayload(OTHER, 7), ID, "symcc", 2, Tier.NEW_COVERAGE, 0, 1, false);
+        for (WorkRecord record : List.of(ranked, unranked)) {
+            String before = new String(RecordCodec.WORK.encode(record), StandardCharsets.UTF_8)
+                    .replace("{\"schema\":5,", "{\"schema\":4,").replace(",\"triaged\":" + record.triaged(), "");
+            assertThat(before).doesNotContain("triaged");
+            assertThat(decode(before)).isEqualTo(record);
+        }
+    }
+
+    @Test
+    void aChildChunkWrittenBeforeTriageWasRecordedJudgesItsChildrenByFateAndNewEdges() {
+        ChildChunk chunk = new ChildChunk(ChildChunk.SCHEMA, RESULT, 0, List.of(Child.frontier(OTHER, 9),
+                Child.triaged(ID, 3, ChildFate.FRONTIER, 2), Child.triaged(TOKEN_DIGEST, 4, ChildFate.DEFERRED, 0),
+                Child.triaged(FRONTIER_DIGEST, 5, ChildFate.DROPPED, 0),
+                new Child(Digest.parse("02".repeat(32)), 6, ChildFate.FINDING, 0, false)));
+        String before = new String(ManifestCodecs.CHUNK.encode(chunk), StandardCharsets.UTF_8)
+                .replace("{\"schema\":2,", "{\"schema\":1,").replace(",\"triaged\":true", "")
+                .replace(",\"triaged\":false", "");
+        assertThat(before).doesNotContain("triaged");
+        assertThat(ManifestCodecs.CHUNK.decode(KEY, before.getBytes(StandardCharsets.UTF_8))).isEqualTo(chunk);
     }
 
     @Test
@@ -119,9 +146,9 @@ class RecordCodecTest {
         roundTrip(RecordCodec.HEARTBEAT, JobHeartbeat.starting(3, "job-9", "login", 77, 6, 5000, 99.0));
         roundTrip(ManifestCodecs.ENTRY, new ManifestEntry(ManifestEntry.SCHEMA, RESULT, ID, TOKEN, OWNER, 1, ".stage-1/3/" + RESULT,
                 300, 2, new Execution("command", "crash", 11, true, 42, false), 5.0, 1, 2));
-        roundTrip(ManifestCodecs.CHUNK, new ChildChunk(1, RESULT, 0, List.of(Child.frontier(OTHER, 9),
-                new Child(ID, 3, ChildFate.REDUNDANT, 0), new Child(TOKEN_DIGEST, 4, ChildFate.FINDING, 0),
-                new Child(FRONTIER_DIGEST, 5, ChildFate.FRONTIER, 17))));
+        roundTrip(ManifestCodecs.CHUNK, new ChildChunk(ChildChunk.SCHEMA, RESULT, 0, List.of(Child.frontier(OTHER, 9),
+                Child.triaged(ID, 3, ChildFate.REDUNDANT, 0), new Child(TOKEN_DIGEST, 4, ChildFate.FINDING, 0, false),
+                Child.triaged(FRONTIER_DIGEST, 5, ChildFate.FRONTIER, 17))));
         roundTrip(RecordCodec.FINDING, FindingRecord.of(ID, new DeclaredFinding(FindingKind.CRASH, 11, "stack:00ff"),
                 "afl", OTHER, RESULT, 2, 99.25));
         roundTrip(RecordCodec.FINDING, FindingRecord.of(ID, new DeclaredFinding(FindingKind.HANG, 0, "signal:9"),
@@ -169,7 +196,7 @@ class RecordCodecTest {
 
     @Test
     void unknownFieldIsCorrupt() {
-        assertThatThrownBy(() -> decode(leasedJson().replace("{\"schema\":4,", "{\"schema\":4,\"extra\":true,")))
+        assertThatThrownBy(() -> decode(leasedJson().replace("{\"schema\":5,", "{\"schema\":5,\"extra\":true,")))
                 .isInstanceOf(CorruptRecordException.class).hasMessageContaining("extra");
     }
 
@@ -255,16 +282,16 @@ class RecordCodecTest {
 
     @Test
     void futureSchemaVersionIsItsOwnError() {
-        String json = leasedJson().replace("{\"schema\":4,", "{\"schema\":5,\"newField\":1,");
+        String json = leasedJson().replace("{\"schema\":5,", "{\"schema\":6,\"newField\":1,");
         assertThatThrownBy(() -> decode(json)).isInstanceOf(FutureSchemaException.class)
-                .hasMessageContaining("newer schema version").hasMessageContaining("schema=5")
-                .hasMessageContaining("supported=4");
+                .hasMessageContaining("newer schema version").hasMessageContaining("schema=6")
+                .hasMessageContaining("supported=5");
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"0", "-1", "1.0", "\"1\"", "null"})
     void schemaThatIsNotAKnownVersionIsCorrupt(String schema) {
-        assertThatThrownBy(() -> decode(leasedJson().replace("{\"schema\":4,", "{\"schema\":" + schema + ",")))
+        assertThatThrownBy(() -> decode(leasedJson().replace("{\"schema\":5,", "{\"schema\":" + schema + ",")))
                 .isInstanceOf(CorruptRecordException.class);
     }
 

@@ -596,8 +596,8 @@ public abstract class CampaignViewConformance {
 
         ManifestRecord record = manifest.entry(result).orElseThrow();
 
-        assertThat(record.children()).containsExactly(new Child(id("new"), 3, ChildFate.FRONTIER, 2),
-                new Child(id("same"), 4, ChildFate.REDUNDANT, 0), new Child(id("boom"), 4, ChildFate.FINDING, 0));
+        assertThat(record.children()).containsExactly(Child.triaged(id("new"), 3, ChildFate.FRONTIER, 2),
+                Child.triaged(id("same"), 4, ChildFate.REDUNDANT, 0), new Child(id("boom"), 4, ChildFate.FINDING, 0, false));
     }
 
     // ---- edge map and load -----------------------------------------------------------------

@@ -42,11 +42,11 @@ class ManifestAggregatorTest {
     }
 
     static Child frontier(String name, int newEdges) {
-        return new Child(id(name), name.length(), ChildFate.FRONTIER, newEdges);
+        return Child.triaged(id(name), name.length(), ChildFate.FRONTIER, newEdges);
     }
 
     static Child child(String name, ChildFate fate) {
-        return new Child(id(name), name.length(), fate, 0);
+        return Child.triaged(id(name), name.length(), fate, 0);
     }
 
     /** The entry of {@code work}'s result, committed next by {@code owner} at {@code at}, ended as {@code status}. */
