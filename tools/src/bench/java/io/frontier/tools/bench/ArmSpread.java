@@ -2,6 +2,7 @@ package io.frontier.tools.bench;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -11,9 +12,15 @@ import java.util.Optional;
  * The edges of each arm over several runs of one target, per checkpoint: the median and the
  * range. One run of an exploration arm says little about a difference of tens of edges, since
  * which inputs SymCC finds first changes from run to run; the median of a few runs per arm is the
- * figure to compare. With an even number of runs the median is the lower of the two middle ones.
+ * figure to compare; with an even number of runs it is the mean of the two middle ones.
+ * Where tiers and novelty do the same work (both claim the same tier-0 inputs until tier 0 runs
+ * dry), one median is above the other at some checkpoints by chance, so the rank test says where
+ * tiers is below beyond chance ({@link RankTest}).
  */
 final class ArmSpread {
+
+    /** The level below which a p value counts as a real difference. */
+    private static final double SIGNIFICANCE = 0.05;
 
     private final List<Map<String, ArmRun>> runs;
     private final int budget;
@@ -39,7 +46,8 @@ final class ArmSpread {
             ObjectNode line = table.addObject().put("seconds", t);
             for (String arm : arms) {
                 int[] sorted = edgesAt(arm, t);
-                row.append(String.format("%20s", median(sorted) + " (" + sorted[0] + "-" + sorted[sorted.length - 1] + ")"));
+                row.append(String.format("%20s", ExplorationChecks.figure(median(sorted)) + " (" + sorted[0] + "-"
+                        + sorted[sorted.length - 1] + ")"));
                 line.putObject(arm).put("median", median(sorted)).put("min", sorted[0])
                         .put("max", sorted[sorted.length - 1]);
             }
@@ -49,6 +57,47 @@ final class ArmSpread {
             System.out.println("  check: " + check);
             result.put("medianCheck", check);
         });
+        rankCheck(table).ifPresent(check -> {
+            System.out.println("  check: " + check);
+            result.put("rankCheck", check);
+        });
+    }
+
+    /**
+     * Where tiers is below novelty beyond what run-to-run variation explains: the checkpoints
+     * at which the one-sided exact Mann–Whitney U test puts tiers below novelty at
+     * {@link #SIGNIFICANCE}, with each checkpoint's p and Vargha–Delaney Â12 (the chance that a
+     * tiers run beats a novelty run) added to its line of {@code table}; if both arms ran.
+     */
+    private Optional<String> rankCheck(ArrayNode table) {
+        if (!runs.get(0).containsKey("novelty") || !runs.get(0).containsKey("tiers")) {
+            return Optional.empty();
+        }
+        List<String> below = new ArrayList<>();
+        double lowest = Double.POSITIVE_INFINITY;
+        String lowestAt = "";
+        for (int t = 0, line = 0; t <= budget; t += checkpoint, line++) {
+            int[] tiers = edgesAt("tiers", t);
+            int[] novelty = edgesAt("novelty", t);
+            double p = RankTest.pBelow(tiers, novelty);
+            double a12 = RankTest.a12(tiers, novelty);
+            ((ObjectNode) table.get(line)).putObject("tiersBelowNovelty").put("p", p).put("a12", a12);
+            String figures = String.format("%d s (p %.3f, A12 %.2f)", t, p, a12);
+            if (p < SIGNIFICANCE) {
+                below.add(figures);
+            }
+            if (p < lowest) {
+                lowest = p;
+                lowestAt = figures;
+            }
+        }
+        String verdict = below.isEmpty() ? "at no checkpoint; closest " + lowestAt : "at " + below;
+        if (RankTest.smallestP(runs.size()) >= SIGNIFICANCE) {
+            verdict = String.format("cannot tell: with %d runs per arm the smallest p is %.3f; closest %s", runs.size(),
+                    RankTest.smallestP(runs.size()), lowestAt);
+        }
+        return Optional.of(String.format("tiers below novelty (one-sided exact Mann-Whitney U over %d runs, p < %.2f): %s",
+                runs.size(), SIGNIFICANCE, verdict));
     }
 
     /** Whether tiers' median is at or above novelty's at every checkpoint, if both arms ran. */
@@ -68,7 +117,7 @@ final class ArmSpread {
         return edges;
     }
 
-    private static int median(int[] sorted) {
-        return sorted[(sorted.length - 1) / 2];
+    private static double median(int[] sorted) {
+        return (sorted[(sorted.length - 1) / 2] + sorted[sorted.length / 2]) / 2.0;
     }
 }

@@ -3,7 +3,7 @@ package io.frontier.tools.bench;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.function.IntUnaryOperator;
+import java.util.function.IntToDoubleFunction;
 
 /**
  * Issue 12's targets, checked on one target's arms; each check says met or missed with the
@@ -63,15 +63,21 @@ final class ExplorationChecks {
      * The checkpoints, from 0 to {@code budget}, at which {@code edges} is below {@code baseline}
      * (both give the edges at a second), each written as {@code "t s (edges < baseline)"}.
      */
-    static List<String> checkpointsBelow(IntUnaryOperator edges, IntUnaryOperator baseline, int budget, int checkpoint) {
+    static List<String> checkpointsBelow(IntToDoubleFunction edges, IntToDoubleFunction baseline, int budget,
+            int checkpoint) {
         List<String> below = new ArrayList<>();
         for (int t = 0; t <= budget; t += checkpoint) {
-            int reached = edges.applyAsInt(t);
-            int base = baseline.applyAsInt(t);
+            double reached = edges.applyAsDouble(t);
+            double base = baseline.applyAsDouble(t);
             if (reached < base) {
-                below.add(t + " s (" + reached + " < " + base + ")");
+                below.add(t + " s (" + figure(reached) + " < " + figure(base) + ")");
             }
         }
         return below;
+    }
+
+    /** {@code edges} as a whole number when it is one (a median of an even count may end in .5). */
+    static String figure(double edges) {
+        return edges == Math.rint(edges) ? Long.toString((long) edges) : Double.toString(edges);
     }
 }
