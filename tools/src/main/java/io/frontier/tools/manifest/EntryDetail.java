@@ -33,11 +33,16 @@ public record EntryDetail(EntrySummary summary, String workState, Execution exec
      *     work), {@code redundant} (reached nothing new: neither promoted nor queued) or
      *     {@code finding} (crashed or hung the target: promoted, not queued)
      * @param newEdges edges of the campaign's map it reached first when the decision was taken;
-     *     0 for a redundant child, a finding, or a child of a campaign that does not triage
+     *     0 for a redundant child, a finding, a child of a campaign that does not triage, and a
+     *     frontier child that reached only a new hit count of edges already reached
+     * @param triaged whether the decision compared its coverage with the campaign's map: false
+     *     for a child without coverage and for a finding; it tells the last two kinds of frontier
+     *     child with 0 new edges apart
      * @param promoted whether its completion mark is set: it was promoted into the public corpus
      *     (never for a redundant child)
      */
-    public record ChildDetail(int index, String digest, long size, ChildFate fate, int newEdges, boolean promoted) {
+    public record ChildDetail(int index, String digest, long size, ChildFate fate, int newEdges, boolean triaged,
+            boolean promoted) {
     }
 
     /**
@@ -55,7 +60,7 @@ public record EntryDetail(EntrySummary summary, String workState, Execution exec
         for (int i = 0; i < record.children().size(); i++) {
             Child child = record.children().get(i);
             children.add(new ChildDetail(i, child.digest().hex(), child.size(), child.fate(), child.newEdges(),
-                    record.promoted(i)));
+                    child.triaged(), record.promoted(i)));
         }
         ResultOutcome outcome = record.outcome();
         return new EntryDetail(EntrySummary.of(record), work == null ? "unknown" : work.state().wireName(),

@@ -213,6 +213,7 @@ class ManifestCommandTest {
         assertThat(detail.get("execution").get("wallMillis").asLong()).isEqualTo(5);
         assertThat(children.get(1).get("fate").asText()).as("untriaged: frontier").isEqualTo("frontier");
         assertThat(children.get(1).get("newEdges").asInt()).isZero();
+        assertThat(children.get(1).get("triaged").asBoolean()).isFalse();
         assertThat(human.out()).contains("outcome    open", "execution  ok, exit 0, 5 ms",
                         "children   3: 3 frontier, 0 redundant, 0 findings; 1 of 3 kept promoted; 0 new edges",
                         TestCampaign.idOf("third").hex())
@@ -230,14 +231,17 @@ class ManifestCommandTest {
         assertThat(children).hasSize(4);
         List<String> fates = new ArrayList<>();
         List<Integer> newEdges = new ArrayList<>();
+        List<Boolean> triaged = new ArrayList<>();
         List<Boolean> promoted = new ArrayList<>();
         children.forEach(child -> {
             fates.add(child.get("fate").asText());
             newEdges.add(child.get("newEdges").asInt());
+            triaged.add(child.get("triaged").asBoolean());
             promoted.add(child.get("promoted").asBoolean());
         });
         assertThat(fates).containsExactly("frontier", "redundant", "finding", "frontier");
         assertThat(newEdges).containsExactly(3, 0, 0, 1);
+        assertThat(triaged).as("a finding's coverage is not compared").containsExactly(true, true, false, true);
         assertThat(promoted).containsExactly(true, false, true, true);
         assertThat(detail.get("outcome").get("enqueued").asInt()).as("the two frontier children").isEqualTo(2);
         assertThat(human.out()).contains("FATE", "NEW EDGES",
