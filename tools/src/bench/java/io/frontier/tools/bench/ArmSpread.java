@@ -73,6 +73,10 @@ final class ArmSpread {
         if (!runs.get(0).containsKey("novelty") || !runs.get(0).containsKey("tiers")) {
             return Optional.empty();
         }
+        if (runs.size() > RankTest.MAX_RUNS_PER_ARM) {
+            return Optional.of("rank test left out: it enumerates the splits of at most "
+                    + RankTest.MAX_RUNS_PER_ARM + " runs per arm");
+        }
         List<String> below = new ArrayList<>();
         double lowest = Double.POSITIVE_INFINITY;
         String lowestAt = "";

@@ -9,8 +9,8 @@ package io.frontier.tools.bench;
  */
 final class RankTest {
 
-    /** Splits are enumerated as bit masks of the pooled runs. */
-    private static final int MAX_POOLED = 20;
+    /** The most runs per arm: splits are enumerated as bit masks of the pooled runs. */
+    static final int MAX_RUNS_PER_ARM = 10;
 
     private RankTest() {
     }
@@ -21,7 +21,7 @@ final class RankTest {
      */
     static double pBelow(int[] x, int[] y) {
         int pooledSize = x.length + y.length;
-        if (x.length == 0 || y.length == 0 || pooledSize > MAX_POOLED) {
+        if (x.length == 0 || y.length == 0 || x.length > MAX_RUNS_PER_ARM || y.length > MAX_RUNS_PER_ARM) {
             throw new IllegalArgumentException("runs per arm out of range: " + x.length + " and " + y.length);
         }
         int[] pooled = new int[pooledSize];
