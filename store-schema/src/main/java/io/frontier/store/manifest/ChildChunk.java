@@ -19,6 +19,9 @@ public record ChildChunk(int schema, ResultId result, int index, List<Child> chi
     public static final int SCHEMA = 2;
     /** The layout before children recorded whether triage judged them. */
     private static final int SCHEMA_WITHOUT_TRIAGE = 1;
+    /** The wire names of the fates only triage gives. */
+    private static final Set<String> JUDGED_FATES =
+            Set.of(ChildFate.REDUNDANT.wireName(), ChildFate.DEFERRED.wireName(), ChildFate.DROPPED.wireName());
 
     public ChildChunk {
         if (schema != SCHEMA) {
@@ -61,8 +64,6 @@ public record ChildChunk(int schema, ResultId result, int index, List<Child> chi
         JsonNode newEdges = child.get("newEdges");
         JsonNode fate = child.get("fate");
         boolean counted = newEdges != null && newEdges.isInt() && newEdges.intValue() > 0;
-        boolean judged = fate != null && fate.isTextual() && Set.of(ChildFate.REDUNDANT, ChildFate.DEFERRED,
-                ChildFate.DROPPED).stream().anyMatch(f -> f.wireName().equals(fate.textValue()));
-        return counted || judged;
+        return counted || fate != null && JUDGED_FATES.contains(fate.asText());
     }
 }
