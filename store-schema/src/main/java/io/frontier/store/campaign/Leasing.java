@@ -3,7 +3,7 @@ package io.frontier.store.campaign;
 import io.frontier.store.error.CorruptRecordException;
 import io.frontier.store.error.FrontierException;
 import io.frontier.store.error.UnreadableRecordException;
-import io.frontier.store.exploration.Tier;
+import io.frontier.store.exploration.ClaimOrder;
 import io.frontier.store.keyspace.CampaignKeys;
 import io.frontier.store.keyspace.Counter;
 import io.frontier.store.keyspace.KeyRange;
@@ -45,10 +45,10 @@ final class Leasing {
     }
 
     /**
-     * Grants up to {@code tokens.size()} pending items from the lowest non-empty tier: every
-     * tier-0 item it can, or else one item of the lower tiers. A claim that found some tier-0
-     * work takes nothing more: a claimer holds what it claimed until its workers take it, and a
-     * redundant input taken to fill the batch would run while new-coverage work waits (on the
+     * Grants up to {@code tokens.size()} pending items, first in claim order ({@link ClaimOrder}):
+     * every tier-0 item it can, or else one item of the lower tiers. A claim that found some
+     * tier-0 work takes nothing more: a claimer holds what it claimed until its workers take it,
+     * and a redundant input taken to fill the batch would run while new-coverage work waits (on the
      * exploration benchmark a batch of eight lower-tier items cost the tiers policy edges against
      * novelty only). Candidates come from a snapshot read of the ready index (the caller's
      * buckets first, then the others from a random bucket on), are shuffled, and each picked one
@@ -71,7 +71,7 @@ final class Leasing {
             }
             try {
                 ReadyKey ready = keys.decodeAnyReady(readyKey);
-                boolean lowerTier = ready.tier() > Tier.NEW_COVERAGE;
+                boolean lowerTier = ready.claimOrder() > ClaimOrder.NEW_COVERAGE;
                 if (lowerTier && !granted.isEmpty()) {
                     break;
                 }
@@ -101,7 +101,7 @@ final class Leasing {
      * Ready keys to try: the unranked ready index first (seeds and inputs kept without triage),
      * own buckets first, each group shuffled, so claimers of the same bucket rarely pick the same
      * key; other buckets only if the own ones cannot fill the claim. The ranked index only if the
-     * unranked one cannot: its tier-0 items by rank, then the lower tiers.
+     * unranked one cannot: its tier-0 items by rank, then the lower tiers in claim order.
      */
     private List<byte[]> candidates(Transaction tx, Set<Integer> preferred, int wanted, int needed) {
         Map<String, byte[]> own = new LinkedHashMap<>();
@@ -135,9 +135,9 @@ final class Leasing {
     }
 
     /**
-     * Up to {@code wanted} keys from the start of the ranked index, lowest tier and rank first;
-     * keys of one tier and rank are shuffled among themselves, so that concurrent claimers rarely
-     * pick the same key and never pick out of order across ranks.
+     * Up to {@code wanted} keys from the start of the ranked index, lowest claim order and rank
+     * first; keys of one claim order and rank are shuffled among themselves, so that concurrent
+     * claimers rarely pick the same key and never pick out of order across ranks.
      */
     private List<byte[]> ranked(Transaction tx, int wanted) {
         KeyRange range = keys.tiered();

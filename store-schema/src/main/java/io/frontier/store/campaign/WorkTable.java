@@ -110,7 +110,7 @@ final class WorkTable {
     /**
      * The key of {@code record}'s entry in the index of pending work: the unranked ready index
      * for a tier-0 item that was not triaged (a seed, a child kept without triage), else the
-     * ranked index at its tier and rank.
+     * ranked index at its claim order and its rank inside its tier.
      * Everything it depends on is fixed while the item is pending, so the entry written when it
      * became pending is the one cleared when it leaves.
      */
@@ -118,7 +118,7 @@ final class WorkTable {
         int bucket = Buckets.of(record.id(), buckets);
         return record.tier() == Tier.NEW_COVERAGE && !record.triaged()
                 ? keys.ready(bucket, record.id())
-                : keys.tiered(record.tier(),
+                : keys.tiered(record.claimOrder(),
                         Tier.rank(record.tier(), record.newEdges(), record.payload().size(), record.depth()),
                         bucket, record.id());
     }

@@ -13,9 +13,11 @@
  * round in the work record. Inside tier 0, seeds and inputs kept without triage go first; of the
  * triaged inputs, one that reached more new edges is claimed first, then the smaller and
  * shallower, and one that reached only a new hit count of known edges last; inside the lower
- * tiers, the smaller and shallower ({@link Tier#rank}). Claims take from the lowest non-empty
- * tier, so the lower tiers cost nothing while there is new coverage to follow, and the campaign
- * is quiescent only when every tier is empty. Every round of an item is its own commit under its
- * own lease, with the same exactly-once and fencing rules as the first.
+ * tiers, the smaller and shallower ({@link Tier#rank}). Claims take tier 0 first, so the lower
+ * tiers cost nothing while there is new coverage to follow; of the lower tiers, the retries and
+ * repeats of inputs that reached new coverage go before the children redundant on arrival, and
+ * the later rounds of those last ({@link ClaimOrder}). The campaign is quiescent only when every
+ * tier is empty. Every round of an item is its own commit under its own lease, with the same
+ * exactly-once and fencing rules as the first.
  */
 package io.frontier.store.exploration;

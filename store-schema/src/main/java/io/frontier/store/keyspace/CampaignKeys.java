@@ -7,7 +7,7 @@ import io.frontier.store.error.FrontierException;
 import io.frontier.store.record.Owner;
 import io.frontier.store.record.ResultId;
 import io.frontier.store.corpus.Digest;
-import io.frontier.store.exploration.Tier;
+import io.frontier.store.exploration.ClaimOrder;
 import io.frontier.store.coverage.Coverage;
 import io.frontier.store.coverage.EdgeMap;
 import io.frontier.store.pruning.PruningMap;
@@ -138,7 +138,7 @@ public final class CampaignKeys {
 
     public ReadyKey decodeReady(byte[] key) {
         List<Object> items = expect(key, CampaignSubspace.READY, 2);
-        return new ReadyKey(Tier.NEW_COVERAGE, intOf(key, items.get(1)), workId(key, items.get(2)));
+        return new ReadyKey(ClaimOrder.NEW_COVERAGE, intOf(key, items.get(1)), workId(key, items.get(2)));
     }
 
     public KeyRange ready() {
@@ -149,9 +149,9 @@ public final class CampaignKeys {
         return range(sub(CampaignSubspace.READY).add((long) bucket));
     }
 
-    /** The index entry of a pending item of {@code tier} at {@code rank} inside it. */
-    public byte[] tiered(int tier, int rank, int bucket, Digest id) {
-        return key(CampaignSubspace.TIERED, (long) tier, (long) rank, (long) bucket, id.bytes());
+    /** The index entry of a pending item at {@code claimOrder}, at {@code rank} inside its tier. */
+    public byte[] tiered(int claimOrder, int rank, int bucket, Digest id) {
+        return key(CampaignSubspace.TIERED, (long) claimOrder, (long) rank, (long) bucket, id.bytes());
     }
 
     public TieredKey decodeTiered(byte[] key) {
@@ -160,7 +160,7 @@ public final class CampaignKeys {
                 workId(key, items.get(4)));
     }
 
-    /** Every ranked pending item, lowest tier and rank first. */
+    /** Every ranked pending item, lowest claim order and rank first. */
     public KeyRange tiered() {
         return range(sub(CampaignSubspace.TIERED));
     }
@@ -169,7 +169,7 @@ public final class CampaignKeys {
     public ReadyKey decodeAnyReady(byte[] key) {
         if (subspaceOf(key) == CampaignSubspace.TIERED) {
             TieredKey tiered = decodeTiered(key);
-            return new ReadyKey(tiered.tier(), tiered.bucket(), tiered.id());
+            return new ReadyKey(tiered.claimOrder(), tiered.bucket(), tiered.id());
         }
         return decodeReady(key);
     }

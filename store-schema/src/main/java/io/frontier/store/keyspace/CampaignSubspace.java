@@ -61,10 +61,11 @@ package io.frontier.store.keyspace;
  * do not conflict (two may then both admit an input for the same new tuple; none is lost);
  * EXECUTOR_COUNTS likewise, and each of its keys is written by the one coordinator it names.
  * HEARTBEAT is written blind and read only by snapshot, so a beat conflicts with nothing but an
- * epoch bump. READY is claimed before TIERED; TIERED orders by tier and then by rank (in tier 0,
- * most new edges first, then smaller inputs; below, smaller inputs first), so one range read
- * from its start finds the best-ranked items of the lowest non-empty tier. PRUNING, like EDGES, is only ever merged
- * with BIT_OR and read by snapshot, so coordinators merging their workers' maps never conflict.
+ * epoch bump. READY is claimed before TIERED; TIERED orders by claim order (tier 0 first, see
+ * ClaimOrder) and then by rank inside the tier (in tier 0, most new edges first, then smaller
+ * inputs; below, smaller inputs first), so one range read from its start finds the items to
+ * claim next. PRUNING, like EDGES, is only ever merged with BIT_OR and read by snapshot, so
+ * coordinators merging their workers' maps never conflict.
  * Numbers are only ever appended.
  */
 public enum CampaignSubspace {

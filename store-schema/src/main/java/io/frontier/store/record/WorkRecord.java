@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.IntNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.frontier.store.corpus.Digest;
+import io.frontier.store.exploration.ClaimOrder;
 import io.frontier.store.exploration.Tier;
 import io.frontier.store.error.InvalidInputException;
 import io.frontier.store.wire.ExecutorKind;
@@ -25,13 +26,14 @@ import io.frontier.store.wire.ExecutorKind;
  *       count) and is never negative;
  *   <li>{@code parent} and {@code origin} are both null (a seed) or both set (a child), and an
  *       origin is spelled as {@link io.frontier.store.wire.Execution#executor} is;
- *   <li>{@code tier} is a {@link io.frontier.store.exploration.Tier} number, {@code round} is
- *       never negative and {@code limitFactor} is 1 or more.
+ *   <li>{@code tier} is a {@link io.frontier.store.exploration.Tier} number, {@code claimOrder}
+ *       one that tier may stand at ({@link ClaimOrder#fits}), {@code round} is never negative and
+ *       {@code limitFactor} is 1 or more.
  * </ul>
  *
  * <p>Schema 1, written before tiers, schema 2, written before new edges and round kinds were
- * recorded, schema 3, written before depths were, and schema 4, written before triage was, are
- * read as schema 5 ({@link #upgrade}).
+ * recorded, schema 3, written before depths were, schema 4, written before triage was, and
+ * schema 5, written before claim orders were, are read as schema 6 ({@link #upgrade}).
  *
  * @param schema record layout version, {@link #SCHEMA}
  * @param epoch epoch under which the last edge was taken; a lease of an older epoch is void
@@ -58,6 +60,8 @@ import io.frontier.store.wire.ExecutorKind;
  *     campaign's edge map, so that tier 0 ranks it by its new edges (one that reached only a new
  *     hit-count bucket of a known edge goes last); false for a seed and an input kept without
  *     triage, which tier 0 takes first, unranked
+ * @param claimOrder where the item stands in claim order while pending, the first element of its
+ *     ranked index key ({@link ClaimOrder}); the tier number for a record written before schema 6
  */
 public record WorkRecord(
         int schema,
@@ -79,10 +83,11 @@ public record WorkRecord(
         int newEdges,
         String roundKind,
         int depth,
-        boolean triaged) {
+        boolean triaged,
+        int claimOrder) {
 
     /** The layout version this build writes and reads. */
-    public static final int SCHEMA = 5;
+    public static final int SCHEMA = 6;
     /** The layout before tiers, rounds and time-limit factors. */
     static final int SCHEMA_WITHOUT_TIERS = 1;
     /** The layout before new edges were recorded. */
@@ -91,6 +96,8 @@ public record WorkRecord(
     static final int SCHEMA_WITHOUT_DEPTH = 3;
     /** The layout before triage was recorded. */
     static final int SCHEMA_WITHOUT_TRIAGE = 4;
+    /** The layout before claim orders were recorded. */
+    static final int SCHEMA_WITHOUT_CLAIM_ORDER = 5;
 
     public WorkRecord {
         if (schema != SCHEMA) {
@@ -107,6 +114,10 @@ public record WorkRecord(
             throw new InvalidInputException("work record tier, round, time-limit factor, new edges or depth out of range")
                     .with("work", id).with("tier", tier).with("round", round).with("limitFactor", limitFactor)
                     .with("newEdges", newEdges).with("depth", depth);
+        }
+        if (!ClaimOrder.fits(tier, claimOrder)) {
+            throw new InvalidInputException("work record claim order does not fit its tier")
+                    .with("work", id).with("tier", tier).with("claimOrder", claimOrder);
         }
         if (epoch < 1 || attempts < 0) {
             throw new InvalidInputException("work record epoch or attempts out of range")
@@ -139,7 +150,8 @@ public record WorkRecord(
     /** A new pending seed: no parent, never leased, no attempts yet. */
     public static WorkRecord seed(WorkPayload payload, long epoch) {
         return new WorkRecord(SCHEMA, payload.hash(), WorkState.PENDING, null, null, epoch, null, 0,
-                null, null, payload, null, null, Tier.NEW_COVERAGE, 0, 1, 0, null, 0, false);
+                null, null, payload, null, null, Tier.NEW_COVERAGE, 0, 1, 0, null, 0, false,
+                ClaimOrder.NEW_COVERAGE);
     }
 
     /**
@@ -150,7 +162,8 @@ public record WorkRecord(
     public static WorkRecord child(WorkPayload payload, Digest parent, String origin, long epoch, int tier,
             int newEdges, int depth, boolean triaged) {
         return new WorkRecord(SCHEMA, payload.hash(), WorkState.PENDING, null, null, epoch, null, 0,
-                parent, origin, payload, null, null, tier, 0, 1, newEdges, null, depth, triaged);
+                parent, origin, payload, null, null, tier, 0, 1, newEdges, null, depth, triaged,
+                ClaimOrder.ofNew(tier));
     }
 
     /** This item granted to {@code owner} under {@code token} until {@code expiry}. */
@@ -205,32 +218,33 @@ public record WorkRecord(
     public WorkRecord again(int nextTier, int nextFactor, String nextKind, long againEpoch) {
         return new WorkRecord(SCHEMA, id, WorkState.PENDING, null, null, againEpoch, null, 0,
                 parent, origin, payload, null, null, nextTier, round + 1, nextFactor, newEdges, nextKind, depth,
-                triaged);
+                triaged, ClaimOrder.next(nextTier, claimOrder));
     }
 
     /**
      * This item after a state edge: the fields an edge may change given, what the item is (its
-     * input, origin, tier, round, factor, new edges, round kind, depth and triage) kept.
+     * input, origin, tier, round, factor, new edges, round kind, depth, triage and claim order) kept.
      */
     private WorkRecord edge(WorkState nextState, Token nextToken, Owner nextOwner, long nextEpoch, Double expiry,
             int nextAttempts, ResultId nextResult, ResultId nextRejected) {
         return new WorkRecord(SCHEMA, id, nextState, nextToken, nextOwner, nextEpoch, expiry, nextAttempts, parent,
                 origin, payload, nextResult, nextRejected, tier, round, limitFactor, newEdges, roundKind, depth,
-                triaged);
+                triaged, claimOrder);
     }
 
     /**
-     * A stored record of an older schema as schema 5: a schema-1 record in tier 0, round 0,
+     * A stored record of an older schema as schema 6: a schema-1 record in tier 0, round 0,
      * factor 1; a schema-1 or schema-2 record with no new edges counted and no round kind; a
-     * record of schema 1 to 3 at depth 0; a record of any of them triaged if and only if it counts
-     * new edges. With no edges counted, depth 0 and triage so an item stays at the index key it
-     * was written to (those builds ranked a tier-0 item only if it counted new edges), and with no
-     * round kind the routing picks its kind as it did.
+     * record of schema 1 to 3 at depth 0; a record of schema 1 to 4 triaged if and only if it
+     * counts new edges; a record of any of them at its tier's number in claim order. With no edges
+     * counted, depth 0, triage and claim order so an item stays at the index key it was written to
+     * (those builds ranked a tier-0 item only if it counted new edges, and keyed the ranked index
+     * by tier), and with no round kind the routing picks its kind as it did.
      */
     public static void upgrade(ObjectNode record) {
         JsonNode schema = record.get("schema");
         if (schema == null || !schema.isInt() || schema.intValue() < SCHEMA_WITHOUT_TIERS
-                || schema.intValue() > SCHEMA_WITHOUT_TRIAGE) {
+                || schema.intValue() > SCHEMA_WITHOUT_CLAIM_ORDER) {
             return;
         }
         if (schema.intValue() == SCHEMA_WITHOUT_TIERS) {
@@ -247,5 +261,9 @@ public record WorkRecord(
         JsonNode newEdges = record.get("newEdges");
         boolean counted = newEdges != null && newEdges.isInt() && newEdges.intValue() > 0;
         record.putIfAbsent("triaged", BooleanNode.valueOf(counted));
+        JsonNode tier = record.get("tier");
+        if (tier != null) {
+            record.putIfAbsent("claimOrder", tier);
+        }
     }
 }

@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.tuple;
 
 import io.frontier.store.corpus.Digest;
 import io.frontier.store.coverage.Coverage;
+import io.frontier.store.exploration.ClaimOrder;
 import io.frontier.store.exploration.Exploration;
 import io.frontier.store.exploration.ExplorationPolicy;
 import io.frontier.store.exploration.Tier;
@@ -260,8 +261,8 @@ public abstract class ExplorationConformance {
         WorkRecord record = store.work(id);
         assertThat(List.of(record.tier(), record.newEdges())).containsExactly(Tier.NEW_COVERAGE, 0);
         String json = new String(RecordCodec.WORK.encode(record), StandardCharsets.UTF_8)
-                .replace("{\"schema\":5,", "{\"schema\":4,").replace(",\"triaged\":true", "");
-        assertThat(json).doesNotContain("triaged");
+                .replace("{\"schema\":6,", "{\"schema\":4,").replace(",\"triaged\":true,\"claimOrder\":0", "");
+        assertThat(json).doesNotContain("triaged").doesNotContain("claimOrder");
         kv.run(tx -> {
             for (KeyValue entry : tx.getRange(keys.tiered().begin(), keys.tiered().end(), 0, false)) {
                 TieredKey key = keys.decodeTiered(entry.key());
@@ -323,16 +324,85 @@ public abstract class ExplorationConformance {
     private void rewriteAsBeforeDepths(Digest id) {
         WorkRecord record = store.work(id);
         String json = new String(RecordCodec.WORK.encode(record), StandardCharsets.UTF_8)
-                .replace("{\"schema\":5,", "{\"schema\":3,")
-                .replace(",\"depth\":" + record.depth() + ",\"triaged\":" + record.triaged(), "");
-        assertThat(json).doesNotContain("depth").doesNotContain("triaged");
+                .replace("{\"schema\":6,", "{\"schema\":3,")
+                .replace(",\"depth\":" + record.depth() + ",\"triaged\":" + record.triaged()
+                        + ",\"claimOrder\":" + record.claimOrder(), "");
+        assertThat(json).doesNotContain("depth").doesNotContain("triaged").doesNotContain("claimOrder");
         kv.run(tx -> {
             for (KeyValue entry : tx.getRange(keys.tiered().begin(), keys.tiered().end(), 0, false)) {
                 TieredKey key = keys.decodeTiered(entry.key());
                 if (key.id().equals(id)) {
                     tx.clear(entry.key());
-                    tx.set(keys.tiered(key.tier(), Tier.rank(key.tier(), record.newEdges(), record.payload().size(), 0),
+                    tx.set(keys.tiered(record.tier(), Tier.rank(record.tier(), record.newEdges(), record.payload().size(), 0),
                             key.bucket(), id), entry.value());
+                }
+            }
+            tx.set(keys.work(id), json.getBytes(StandardCharsets.UTF_8));
+            return null;
+        });
+    }
+
+    @Test
+    void ofTheLowerTiersRoundsOfNewCoverageGoFirstThenRedundantChildrenThenTheirRounds() throws Exception {
+        create(TIERS.withRounds(8, 1, List.of("symcc")));
+        run(seedClaimed("a"), SYMCC, reachingEdges("timing-out", 3, 5), reachingEdges("barren", 3, 6),
+                reaching("same-small", 4, 5), reaching("same-big", 300, 5));
+        WorkRecord timingOut = claimOne();
+        WorkRecord barren = claimOne();
+        assertThat(List.of(timingOut.tier(), barren.tier())).containsOnly(Tier.NEW_COVERAGE);
+        run(timingOut, TIMED_OUT);
+        run(barren, SYMCC);
+
+        WorkRecord retry = claimOne();
+        WorkRecord repeat = claimOne();
+        assertThat(List.of(retry.id(), retry.tier(), retry.claimOrder()))
+                .as("a time-out of a tier-0 input, before every redundant child")
+                .containsExactly(timingOut.id(), Tier.RETRY, ClaimOrder.RETRY);
+        assertThat(List.of(repeat.id(), repeat.tier(), repeat.claimOrder()))
+                .as("a SymCC repeat of a tier-0 input, before every redundant child")
+                .containsExactly(barren.id(), Tier.REPEAT, ClaimOrder.REPEAT);
+        WorkRecord redundant = claimOne();
+        assertThat(List.of(redundant.id(), redundant.tier())).containsExactly(id("same-small"), Tier.REDUNDANT);
+        run(redundant, SYMCC);
+        assertThat(store.work(id("same-small")).claimOrder()).isEqualTo(ClaimOrder.REDUNDANT_REPEAT);
+
+        assertThat(List.of(claimOne().id(), claimOne().id())).as("a redundant child's repeat after the redundant children")
+                .containsExactly(id("same-big"), id("same-small"));
+    }
+
+    @Test
+    void aLowerTierItemPendingSinceBeforeClaimOrdersLeavesTheIndexFromTheKeyItWasWrittenUnder() throws Exception {
+        create(TIERS.withRounds(8, 1, List.of("symcc")));
+        run(seedClaimed("a"), SYMCC, reachingEdges("barren", 3, 5), reaching("same", 4, 5), reaching("later", 9, 5));
+        rewriteAsBeforeClaimOrders(id("later"));
+        run(claimOne(), SYMCC);
+
+        assertThat(List.of(claimOne().id(), claimOne().id(), claimOne().id()))
+                .as("the item an older build left in tier 1 first, keyed by its tier's number")
+                .containsExactly(id("later"), id("barren"), id("same"));
+        for (KeyRange index : List.of(keys.ready(), keys.tiered())) {
+            List<KeyValue> indexed = kv.read(tx -> tx.getRange(index.begin(), index.end(), 0, false));
+            assertThat(indexed).as("no index entry outlives its item").isEmpty();
+        }
+        assertThat(store.counts().get(Counter.PENDING_TIER_1)).isZero();
+    }
+
+    /**
+     * Rewrites pending lower-tier item {@code id} as a build before claim orders left it: a
+     * schema-5 record without one, indexed under its tier's number.
+     */
+    private void rewriteAsBeforeClaimOrders(Digest id) {
+        WorkRecord record = store.work(id);
+        assertThat(record.tier()).isNotEqualTo(Tier.NEW_COVERAGE);
+        String json = new String(RecordCodec.WORK.encode(record), StandardCharsets.UTF_8)
+                .replace("{\"schema\":6,", "{\"schema\":5,").replace(",\"claimOrder\":" + record.claimOrder(), "");
+        assertThat(json).doesNotContain("claimOrder");
+        kv.run(tx -> {
+            for (KeyValue entry : tx.getRange(keys.tiered().begin(), keys.tiered().end(), 0, false)) {
+                TieredKey key = keys.decodeTiered(entry.key());
+                if (key.id().equals(id)) {
+                    tx.clear(entry.key());
+                    tx.set(keys.tiered(record.tier(), key.rank(), key.bucket(), id), entry.value());
                 }
             }
             tx.set(keys.work(id), json.getBytes(StandardCharsets.UTF_8));

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.apple.foundationdb.tuple.Tuple;
 import com.apple.foundationdb.tuple.Versionstamp;
 import io.frontier.store.error.CorruptRecordException;
-import io.frontier.store.exploration.Tier;
+import io.frontier.store.exploration.ClaimOrder;
 import io.frontier.store.pruning.PruningMap;
 import io.frontier.store.record.Owner;
 import io.frontier.store.record.ResultId;
@@ -51,22 +51,22 @@ class CampaignKeysTest {
     @Test
     void readyKeyRoundTripsAndFallsInItsBucketRange() {
         byte[] key = keys.ready(7, ID);
-        assertThat(keys.decodeReady(key)).isEqualTo(new ReadyKey(Tier.NEW_COVERAGE, 7, ID));
+        assertThat(keys.decodeReady(key)).isEqualTo(new ReadyKey(ClaimOrder.NEW_COVERAGE, 7, ID));
         assertInside(key, keys.ready(7));
         assertInside(key, keys.ready());
         assertThat(Arrays.compareUnsigned(key, keys.ready(8).begin())).isNegative();
     }
 
     @Test
-    void tieredKeyRoundTripsAndDecodesAsAReadyKeyOfItsTier() {
-        byte[] key = keys.tiered(Tier.NEW_COVERAGE, 9, 7, ID);
-        assertThat(keys.decodeTiered(key)).isEqualTo(new TieredKey(Tier.NEW_COVERAGE, 9, 7, ID));
-        assertThat(keys.decodeAnyReady(key)).isEqualTo(new ReadyKey(Tier.NEW_COVERAGE, 7, ID));
-        assertThat(keys.decodeAnyReady(keys.tiered(Tier.REPEAT, 1, 7, ID)).tier()).isEqualTo(Tier.REPEAT);
+    void tieredKeyRoundTripsAndDecodesAsAReadyKeyOfItsClaimOrder() {
+        byte[] key = keys.tiered(ClaimOrder.NEW_COVERAGE, 9, 7, ID);
+        assertThat(keys.decodeTiered(key)).isEqualTo(new TieredKey(ClaimOrder.NEW_COVERAGE, 9, 7, ID));
+        assertThat(keys.decodeAnyReady(key)).isEqualTo(new ReadyKey(ClaimOrder.NEW_COVERAGE, 7, ID));
+        assertThat(keys.decodeAnyReady(keys.tiered(ClaimOrder.REPEAT, 1, 7, ID)).claimOrder()).isEqualTo(ClaimOrder.REPEAT);
         assertInside(key, keys.tiered());
-        assertThat(Arrays.compareUnsigned(key, keys.tiered(Tier.NEW_COVERAGE, 10, 0, ID))).isNegative();
-        assertThat(Arrays.compareUnsigned(keys.tiered(Tier.NEW_COVERAGE, 999, 0, ID),
-                keys.tiered(Tier.REDUNDANT, 0, 0, ID))).isNegative();
+        assertThat(Arrays.compareUnsigned(key, keys.tiered(ClaimOrder.NEW_COVERAGE, 10, 0, ID))).isNegative();
+        assertThat(Arrays.compareUnsigned(keys.tiered(ClaimOrder.NEW_COVERAGE, 999, 0, ID),
+                keys.tiered(ClaimOrder.RETRY, 0, 0, ID))).isNegative();
     }
 
     @Test

@@ -63,38 +63,38 @@ class RecordCodecTest {
 
     @Test
     void encodedWorkRecordNamesEveryField() {
-        assertThat(leasedJson()).contains("\"schema\":5", "\"id\":\"" + ID + "\"", "\"state\":\"leased\"",
+        assertThat(leasedJson()).contains("\"schema\":6", "\"id\":\"" + ID + "\"", "\"state\":\"leased\"",
                 "\"token\":\"" + TOKEN + "\"", "\"owner\":\"job-1/rank-0\"", "\"leaseExpiry\":1234.5",
                 "\"attempts\":1", "\"parent\":\"" + OTHER + "\"", "\"origin\":\"symcc\"", "\"result\":null",
                 "\"rejected\":null", "\"tier\":0", "\"round\":0", "\"limitFactor\":1", "\"newEdges\":0", "\"roundKind\":null", "\"depth\":0",
-                "\"triaged\":false");
+                "\"triaged\":false", "\"claimOrder\":0");
     }
 
     @Test
     void aWorkRecordWrittenBeforeTiersReadsAsTierZeroRoundZeroFactorOne() {
-        String before = leasedJson().replace("{\"schema\":5,", "{\"schema\":1,")
-                .replace(",\"tier\":0,\"round\":0,\"limitFactor\":1,\"newEdges\":0,\"roundKind\":null,\"depth\":0,\"triaged\":false", "");
+        String before = leasedJson().replace("{\"schema\":6,", "{\"schema\":1,")
+                .replace(",\"tier\":0,\"round\":0,\"limitFactor\":1,\"newEdges\":0,\"roundKind\":null,\"depth\":0,\"triaged\":false,\"claimOrder\":0", "");
         assertThat(before).doesNotContain("tier");
         assertThat(decode(before)).isEqualTo(leased());
         String receipt = new String(RecordCodec.RECEIPT.encode(Receipt.of(RESULT.hex(), List.of(leased()))),
-                StandardCharsets.UTF_8).replace("{\"schema\":5,", "{\"schema\":1,")
-                .replace(",\"tier\":0,\"round\":0,\"limitFactor\":1,\"newEdges\":0,\"roundKind\":null,\"depth\":0,\"triaged\":false", "");
+                StandardCharsets.UTF_8).replace("{\"schema\":6,", "{\"schema\":1,")
+                .replace(",\"tier\":0,\"round\":0,\"limitFactor\":1,\"newEdges\":0,\"roundKind\":null,\"depth\":0,\"triaged\":false,\"claimOrder\":0", "");
         assertThat(RecordCodec.RECEIPT.decode(KEY, receipt.getBytes(StandardCharsets.UTF_8)).records())
                 .containsExactly(leased());
     }
 
     @Test
     void aWorkRecordWrittenBeforeNewEdgesReadsAsHavingNoCountAndNoRoundKind() {
-        String before = leasedJson().replace("{\"schema\":5,", "{\"schema\":2,")
-                .replace(",\"newEdges\":0,\"roundKind\":null,\"depth\":0,\"triaged\":false", "");
+        String before = leasedJson().replace("{\"schema\":6,", "{\"schema\":2,")
+                .replace(",\"newEdges\":0,\"roundKind\":null,\"depth\":0,\"triaged\":false,\"claimOrder\":0", "");
         assertThat(before).doesNotContain("newEdges").doesNotContain("roundKind");
         assertThat(decode(before)).isEqualTo(leased());
     }
 
     @Test
     void aWorkRecordWrittenBeforeDepthsReadsAsDepthZero() {
-        String before = leasedJson().replace("{\"schema\":5,", "{\"schema\":3,")
-                .replace(",\"depth\":0,\"triaged\":false", "");
+        String before = leasedJson().replace("{\"schema\":6,", "{\"schema\":3,")
+                .replace(",\"depth\":0,\"triaged\":false,\"claimOrder\":0", "");
         assertThat(before).doesNotContain("depth");
         assertThat(decode(before)).isEqualTo(leased());
     }
@@ -105,9 +105,21 @@ class RecordCodecTest {
         WorkRecord unranked = WorkRecord.child(new WorkPayload(OTHER, 7), ID, "symcc", 2, Tier.NEW_COVERAGE, 0, 1, false);
         for (WorkRecord record : List.of(ranked, unranked)) {
             String before = new String(RecordCodec.WORK.encode(record), StandardCharsets.UTF_8)
-                    .replace("{\"schema\":5,", "{\"schema\":4,").replace(",\"triaged\":" + record.triaged(), "");
+                    .replace("{\"schema\":6,", "{\"schema\":4,").replace(",\"triaged\":" + record.triaged() + ",\"claimOrder\":0", "");
             assertThat(before).doesNotContain("triaged");
             assertThat(decode(before)).isEqualTo(record);
+        }
+    }
+
+    @Test
+    void aWorkRecordWrittenBeforeClaimOrdersStandsAtItsTiersNumber() {
+        for (int tier = Tier.NEW_COVERAGE; tier <= Tier.LOWEST; tier++) {
+            WorkRecord record = WorkRecord.child(new WorkPayload(OTHER, 7), ID, "symcc", 2, tier, 0, 1, true);
+            String before = new String(RecordCodec.WORK.encode(record), StandardCharsets.UTF_8)
+                    .replace("{\"schema\":6,", "{\"schema\":5,").replace(",\"claimOrder\":" + record.claimOrder(), "");
+            assertThat(before).doesNotContain("claimOrder");
+            assertThat(decode(before).claimOrder()).as("the key a build before claim orders wrote, tier %d", tier)
+                    .isEqualTo(tier);
         }
     }
 
@@ -196,7 +208,7 @@ class RecordCodecTest {
 
     @Test
     void unknownFieldIsCorrupt() {
-        assertThatThrownBy(() -> decode(leasedJson().replace("{\"schema\":5,", "{\"schema\":5,\"extra\":true,")))
+        assertThatThrownBy(() -> decode(leasedJson().replace("{\"schema\":6,", "{\"schema\":6,\"extra\":true,")))
                 .isInstanceOf(CorruptRecordException.class).hasMessageContaining("extra");
     }
 
@@ -282,16 +294,16 @@ class RecordCodecTest {
 
     @Test
     void futureSchemaVersionIsItsOwnError() {
-        String json = leasedJson().replace("{\"schema\":5,", "{\"schema\":6,\"newField\":1,");
+        String json = leasedJson().replace("{\"schema\":6,", "{\"schema\":7,\"newField\":1,");
         assertThatThrownBy(() -> decode(json)).isInstanceOf(FutureSchemaException.class)
-                .hasMessageContaining("newer schema version").hasMessageContaining("schema=6")
-                .hasMessageContaining("supported=5");
+                .hasMessageContaining("newer schema version").hasMessageContaining("schema=7")
+                .hasMessageContaining("supported=6");
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"0", "-1", "1.0", "\"1\"", "null"})
     void schemaThatIsNotAKnownVersionIsCorrupt(String schema) {
-        assertThatThrownBy(() -> decode(leasedJson().replace("{\"schema\":5,", "{\"schema\":" + schema + ",")))
+        assertThatThrownBy(() -> decode(leasedJson().replace("{\"schema\":6,", "{\"schema\":" + schema + ",")))
                 .isInstanceOf(CorruptRecordException.class);
     }
 
