@@ -15,7 +15,7 @@ import java.util.Optional;
  * figure to compare; with an even number of runs it is the mean of the two middle ones.
  * Where tiers and novelty do the same work (both claim the same tier-0 inputs until tier 0 runs
  * dry), one median is above the other at some checkpoints by chance, so the rank test says where
- * tiers is below beyond chance ({@link RankTest}).
+ * tiers is below, and where it is above, beyond chance ({@link RankTest}).
  */
 final class ArmSpread {
 
@@ -33,7 +33,7 @@ final class ArmSpread {
         this.checkpoint = checkpoint;
     }
 
-    /** Prints the table and the median check, and records both in {@code result}. */
+    /** Prints the table, the median check and the rank test, and records them in {@code result}. */
     void print(String target, ObjectNode result) {
         List<String> arms = List.copyOf(runs.get(0).keySet());
         System.out.printf("%nexploration: %s, %d runs per arm: edges, median (min-max)%n", target, runs.size());
@@ -57,51 +57,86 @@ final class ArmSpread {
             System.out.println("  check: " + check);
             result.put("medianCheck", check);
         });
-        rankCheck(table).ifPresent(check -> {
+        if (!runs.get(0).containsKey("novelty") || !runs.get(0).containsKey("tiers")) {
+            return;
+        }
+        if (runs.size() > RankTest.MAX_RUNS_PER_ARM) {
+            String check = "rank test left out: it enumerates the splits of at most " + RankTest.MAX_RUNS_PER_ARM
+                    + " runs per arm";
             System.out.println("  check: " + check);
             result.put("rankCheck", check);
-        });
+            return;
+        }
+        rankChecks(table, result);
     }
 
     /**
-     * Where tiers is below novelty beyond what run-to-run variation explains: the checkpoints
-     * at which the one-sided exact Mann–Whitney U test puts tiers below novelty at
-     * {@link #SIGNIFICANCE}, with each checkpoint's p and Vargha–Delaney Â12 (the chance that a
-     * tiers run beats a novelty run) added to its line of {@code table}; if both arms ran.
+     * Where tiers is below novelty, and where above, beyond what run-to-run variation explains:
+     * the checkpoints at which the one-sided exact Mann–Whitney U test puts tiers below (above)
+     * novelty at {@link #SIGNIFICANCE}. Each checkpoint's p of both sides and its Vargha–Delaney
+     * Â12 (the chance that a tiers run beats a novelty run) go into its line of {@code table}.
      */
-    private Optional<String> rankCheck(ArrayNode table) {
-        if (!runs.get(0).containsKey("novelty") || !runs.get(0).containsKey("tiers")) {
-            return Optional.empty();
-        }
-        if (runs.size() > RankTest.MAX_RUNS_PER_ARM) {
-            return Optional.of("rank test left out: it enumerates the splits of at most "
-                    + RankTest.MAX_RUNS_PER_ARM + " runs per arm");
-        }
-        List<String> below = new ArrayList<>();
-        double lowest = Double.POSITIVE_INFINITY;
-        String lowestAt = "";
+    private void rankChecks(ArrayNode table, ObjectNode result) {
+        RankSide below = new RankSide("below", "rankCheck");
+        RankSide above = new RankSide("above", "rankCheckAbove");
         for (int t = 0, line = 0; t <= budget; t += checkpoint, line++) {
             int[] tiers = edgesAt("tiers", t);
             int[] novelty = edgesAt("novelty", t);
-            double p = RankTest.pBelow(tiers, novelty);
             double a12 = RankTest.a12(tiers, novelty);
-            ((ObjectNode) table.get(line)).putObject("tiersBelowNovelty").put("p", p).put("a12", a12);
+            ObjectNode row = (ObjectNode) table.get(line);
+            row.putObject("tiersBelowNovelty").put("p", below.add(t, RankTest.pBelow(tiers, novelty), a12))
+                    .put("a12", a12);
+            row.putObject("tiersAboveNovelty").put("p", above.add(t, RankTest.pBelow(novelty, tiers), a12))
+                    .put("a12", a12);
+        }
+        for (RankSide side : List.of(below, above)) {
+            String check = side.verdict(runs.size());
+            System.out.println("  check: " + check);
+            result.put(side.key(), check);
+        }
+    }
+
+    /** The checkpoints at which one side of the rank test finds a difference, and the closest one. */
+    private static final class RankSide {
+
+        private final String side;
+        private final String key;
+        private final List<String> significant = new ArrayList<>();
+        private double lowest = Double.POSITIVE_INFINITY;
+        private String lowestAt = "";
+
+        /** {@code side} as the verdict names it; {@code key} the summary's field for the verdict. */
+        RankSide(String side, String key) {
+            this.side = side;
+            this.key = key;
+        }
+
+        /** Counts checkpoint {@code t}'s {@code p}, and returns it. */
+        double add(int t, double p, double a12) {
             String figures = String.format("%d s (p %.3f, A12 %.2f)", t, p, a12);
             if (p < SIGNIFICANCE) {
-                below.add(figures);
+                significant.add(figures);
             }
             if (p < lowest) {
                 lowest = p;
                 lowestAt = figures;
             }
+            return p;
         }
-        String verdict = below.isEmpty() ? "at no checkpoint; closest " + lowestAt : "at " + below;
-        if (RankTest.smallestP(runs.size()) >= SIGNIFICANCE) {
-            verdict = String.format("cannot tell: with %d runs per arm the smallest p is %.3f; closest %s", runs.size(),
-                    RankTest.smallestP(runs.size()), lowestAt);
+
+        String key() {
+            return key;
         }
-        return Optional.of(String.format("tiers below novelty (one-sided exact Mann-Whitney U over %d runs, p < %.2f): %s",
-                runs.size(), SIGNIFICANCE, verdict));
+
+        String verdict(int runsPerArm) {
+            String verdict = significant.isEmpty() ? "at no checkpoint; closest " + lowestAt : "at " + significant;
+            if (RankTest.smallestP(runsPerArm) >= SIGNIFICANCE) {
+                verdict = String.format("cannot tell: with %d runs per arm the smallest p is %.3f; closest %s",
+                        runsPerArm, RankTest.smallestP(runsPerArm), lowestAt);
+            }
+            return String.format("tiers %s novelty (one-sided exact Mann-Whitney U over %d runs, p < %.2f): %s", side,
+                    runsPerArm, SIGNIFICANCE, verdict);
+        }
     }
 
     /** Whether tiers' median is at or above novelty's at every checkpoint, if both arms ran. */
