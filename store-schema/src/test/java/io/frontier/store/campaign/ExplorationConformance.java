@@ -44,6 +44,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.function.Function;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -263,12 +264,20 @@ public abstract class ExplorationConformance {
         String json = new String(RecordCodec.WORK.encode(record), StandardCharsets.UTF_8)
                 .replace("{\"schema\":6,", "{\"schema\":4,").replace(",\"triaged\":true,\"claimOrder\":0", "");
         assertThat(json).doesNotContain("triaged").doesNotContain("claimOrder");
+        rewrite(id, json, key -> keys.ready(key.bucket(), id));
+    }
+
+    /**
+     * Stores {@code json} as item {@code id}'s work record and moves its ranked index entry to
+     * the key {@code oldKey} gives for the entry: as an older build would have written both.
+     */
+    private void rewrite(Digest id, String json, Function<TieredKey, byte[]> oldKey) {
         kv.run(tx -> {
             for (KeyValue entry : tx.getRange(keys.tiered().begin(), keys.tiered().end(), 0, false)) {
                 TieredKey key = keys.decodeTiered(entry.key());
                 if (key.id().equals(id)) {
                     tx.clear(entry.key());
-                    tx.set(keys.ready(key.bucket(), id), entry.value());
+                    tx.set(oldKey.apply(key), entry.value());
                 }
             }
             tx.set(keys.work(id), json.getBytes(StandardCharsets.UTF_8));
@@ -328,18 +337,8 @@ public abstract class ExplorationConformance {
                 .replace(",\"depth\":" + record.depth() + ",\"triaged\":" + record.triaged()
                         + ",\"claimOrder\":" + record.claimOrder(), "");
         assertThat(json).doesNotContain("depth").doesNotContain("triaged").doesNotContain("claimOrder");
-        kv.run(tx -> {
-            for (KeyValue entry : tx.getRange(keys.tiered().begin(), keys.tiered().end(), 0, false)) {
-                TieredKey key = keys.decodeTiered(entry.key());
-                if (key.id().equals(id)) {
-                    tx.clear(entry.key());
-                    tx.set(keys.tiered(record.tier(), Tier.rank(record.tier(), record.newEdges(), record.payload().size(), 0),
-                            key.bucket(), id), entry.value());
-                }
-            }
-            tx.set(keys.work(id), json.getBytes(StandardCharsets.UTF_8));
-            return null;
-        });
+        rewrite(id, json, key -> keys.tiered(record.tier(),
+                Tier.rank(record.tier(), record.newEdges(), record.payload().size(), 0), key.bucket(), id));
     }
 
     @Test
@@ -397,17 +396,7 @@ public abstract class ExplorationConformance {
         String json = new String(RecordCodec.WORK.encode(record), StandardCharsets.UTF_8)
                 .replace("{\"schema\":6,", "{\"schema\":5,").replace(",\"claimOrder\":" + record.claimOrder(), "");
         assertThat(json).doesNotContain("claimOrder");
-        kv.run(tx -> {
-            for (KeyValue entry : tx.getRange(keys.tiered().begin(), keys.tiered().end(), 0, false)) {
-                TieredKey key = keys.decodeTiered(entry.key());
-                if (key.id().equals(id)) {
-                    tx.clear(entry.key());
-                    tx.set(keys.tiered(record.tier(), key.rank(), key.bucket(), id), entry.value());
-                }
-            }
-            tx.set(keys.work(id), json.getBytes(StandardCharsets.UTF_8));
-            return null;
-        });
+        rewrite(id, json, key -> keys.tiered(record.tier(), key.rank(), key.bucket(), id));
     }
 
     @Test
