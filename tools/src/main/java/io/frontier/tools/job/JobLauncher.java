@@ -62,7 +62,7 @@ final class JobLauncher {
                 Long.toString(epoch), "--heartbeat-interval", Long.toString(options.heartbeatMillis)));
         arguments.addAll(options.budget.arguments());
         MpiJobSpec job = new MpiJobSpec(settings.coordinators() + workers, System.getProperty("java.class.path"),
-                MpiJobSpec.RANK_JVM_OPTIONS, FrontierCommand.class.getName(), arguments,
+                options.rankJvmOptions(), FrontierCommand.class.getName(), arguments,
                 options.faults == null ? Map.of() : Map.of(FaultPlan.ENVIRONMENT_VARIABLE, options.faults));
         int status;
         try (StopSignals stop = StopSignals.install(directory.path(), epoch, err)) {

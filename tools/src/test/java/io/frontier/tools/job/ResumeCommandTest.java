@@ -31,7 +31,24 @@ class ResumeCommandTest {
 
         assertThat(exitCode).isZero();
         assertThat(out.toString()).contains("Usage: frontier resume", "--force", "--workers", "--heartbeat-interval",
-                "--max-time", "three intervals", "Exit codes:").doesNotContain("--faults");
+                "--max-time", "three intervals", "--rank-jvm-option", "Exit codes:").doesNotContain("--faults");
+    }
+
+    @Test
+    void aRankJvmOptionThatIsNoOptionOrWouldReplaceTheClassPathIsRefusedBeforeAnyJobIsFenced() {
+        TestCampaign.create(directory).close();
+        String campaign = directory.resolve("campaign").toString();
+
+        CommandRun word = CommandRun.of("resume", campaign, "--rank-jvm-option", "Xmx2g");
+        CommandRun jar = CommandRun.of("resume", campaign, "--rank-jvm-option=-jar");
+        CommandRun fenced = CommandRun.of("resume", campaign, "--fence-only", "--rank-jvm-option=-Xmx2g");
+
+        assertThat(word.exitCode()).as(word.toString()).isEqualTo(ExitCodes.USAGE);
+        assertThat(word.err()).contains("--rank-jvm-option", "'Xmx2g' is not a JVM option");
+        assertThat(jar.exitCode()).as(jar.toString()).isEqualTo(ExitCodes.USAGE);
+        assertThat(jar.err()).contains("'-jar' would replace the ranks' class path");
+        assertThat(fenced.exitCode()).as(fenced.toString()).isZero();
+        assertThat(fenced.out()).as("the refused commands fenced no job").isEqualTo("2\n");
     }
 
     @Test
