@@ -12,12 +12,15 @@ import io.frontier.tools.ExitCodes;
 import io.frontier.tools.FrontierCommand;
 import io.frontier.tools.campaign.CampaignDirectory;
 import io.frontier.tools.campaign.CampaignSettings;
+import io.frontier.tools.campaign.JobSummary;
 import io.frontier.worker.fault.FaultPlan;
 import io.frontier.worker.link.MpiJobLauncher;
 import io.frontier.worker.link.MpiJobSpec;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.InetAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -51,7 +54,8 @@ final class JobLauncher {
     /**
      * Starts the coordinator and worker ranks of the job of {@code epoch} with mpirun and waits
      * for them; returns the job's exit code. mpirun's own status is passed on when it is one of
-     * the job verdicts; any other (a rank killed, mpirun failing) becomes
+     * the job verdicts (status 1 only when root's summary gives it, see {@link #reportedVerdict});
+     * any other (a rank killed or failing, mpirun failing) becomes
      * {@link ExitCodes#CONTROL_FAILURE}, with a line saying how to resume. While the job runs,
      * SIGINT and SIGTERM stop it as {@link StopSignals} says: the first drains it, the second
      * ends it at once ({@link ExitCodes#ENDED_AT_ONCE}).
@@ -88,6 +92,13 @@ final class JobLauncher {
                         epoch, stop.firstSignal(), directory.path());
             }
         }
+        if (status == ExitCodes.INVALID_RESULTS && reportedVerdict(directory, epoch) != status) {
+            err.printf("frontier: the job of epoch %d ended with exit status %d, but root's summary %s does not give"
+                    + " that verdict: a rank failed before the job ended (a JVM that could not start, or an"
+                    + " unexpected error; the ranks' output is above); frontier resume %s continues the campaign%n",
+                    epoch, status, JobSummary.file(directory, epoch), directory.path());
+            return ExitCodes.CONTROL_FAILURE;
+        }
         if (status == ExitCodes.OK || status == ExitCodes.INVALID_RESULTS || status == ExitCodes.USAGE
                 || status == ExitCodes.CONTROL_FAILURE) {
             return status;
@@ -95,6 +106,24 @@ final class JobLauncher {
         err.printf("frontier: the job of epoch %d ended abnormally (mpirun exit status %d): a rank died or was"
                 + " killed; frontier resume %s continues the campaign%n", epoch, status, directory.path());
         return ExitCodes.CONTROL_FAILURE;
+    }
+
+    /**
+     * The exit code root wrote in the summary of the job of {@code epoch}, or -1 if it wrote none
+     * that can be read. Exit status 1 is both the verdict "some worker results were invalid" and
+     * what a JVM that cannot start, or a Java program that ends on an uncaught exception, exits
+     * with; only the summary, written by root as the job's last act, tells them apart.
+     */
+    private static int reportedVerdict(CampaignDirectory directory, long epoch) {
+        Path file = JobSummary.file(directory, epoch);
+        if (!Files.isRegularFile(file)) {
+            return -1;
+        }
+        try {
+            return JobSummary.read(file).exitCode();
+        } catch (FrontierException e) {
+            return -1;
+        }
     }
 
     /**

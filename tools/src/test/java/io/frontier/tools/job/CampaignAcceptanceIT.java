@@ -190,6 +190,27 @@ class CampaignAcceptanceIT {
 
     @Test
     @Timeout(300)
+    void aRankWhoseJvmCannotStartEndsTheJobAsAControlFailureNotAsInvalidResults() throws Exception {
+        CampaignHarness campaign = new CampaignHarness(directory, List.of("--children", "none"));
+        campaign.addSeeds(2);
+
+        // A heap too small to start: every rank's JVM exits 1, the code of the invalid-results verdict.
+        CampaignHarness.Run run = campaign.run(1, 1, "--rank-jvm-option=-Xmx1k");
+
+        assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCodes.CONTROL_FAILURE);
+        assertThat(run.err()).contains("ended with exit status 1, but root's summary", "does not give that verdict",
+                "frontier resume");
+        assertThat(campaign.campaign.resolve("reports").resolve("summary-epoch-1.json")).doesNotExist();
+        assertThat(campaign.counts().get(Counter.DONE)).as("nothing ran").isZero();
+
+        CampaignHarness.Run again = campaign.resume("--force", "--rank-jvm-option=-Xmx64m");
+
+        assertThat(again.exitCode()).as(again.err()).isEqualTo(ExitCodes.OK);
+        assertThat(campaign.counts().get(Counter.DONE)).isEqualTo(2);
+    }
+
+    @Test
+    @Timeout(300)
     void aSeedArrivingJustBeforeRootsProbeIsExecutedBeforeQuiescence() throws Exception {
         CampaignHarness campaign = new CampaignHarness(directory, List.of("--children", "none"));
         campaign.addSeeds(3);
