@@ -6,18 +6,22 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * The edges of each arm over several runs of one target, per checkpoint: the median and the
  * range. One run of an exploration arm says little about a difference of tens of edges, since
  * which inputs SymCC finds first changes from run to run; the median of a few runs per arm is the
  * figure to compare; with an even number of runs it is the mean of the two middle ones.
- * Where tiers and novelty do the same work (both claim the same tier-0 inputs until tier 0 runs
- * dry), one median is above the other at some checkpoints by chance, so the rank test says where
- * tiers is below, and where it is above, beyond chance ({@link RankTest}).
+ * Where two arms do the same work (tiers and novelty claim the same tier-0 inputs until tier 0
+ * runs dry; the hybrid and AFL++ alone wait for the same rare AFL++ find), one median is above
+ * the other at some checkpoints by chance, so the rank test says where an arm is below its
+ * baseline, and where it is above, beyond chance ({@link RankTest}).
  */
 final class ArmSpread {
+
+    /** The pairs compared, each when both its arms ran: the new policy, and the hybrid campaign. */
+    private static final List<Comparison> COMPARISONS = List.of(new Comparison("tiers", "novelty"),
+            new Comparison("hybrid", "afl"));
 
     /** The level below which a p value counts as a real difference. */
     private static final double SIGNIFICANCE = 0.05;
@@ -33,7 +37,7 @@ final class ArmSpread {
         this.checkpoint = checkpoint;
     }
 
-    /** Prints the table, the median check and the rank test, and records them in {@code result}. */
+    /** Prints the table, and each compared pair's median check and rank test, and records them in {@code result}. */
     void print(String target, ObjectNode result) {
         List<String> arms = List.copyOf(runs.get(0).keySet());
         System.out.printf("%nexploration: %s, %d runs per arm: edges, median (min-max)%n", target, runs.size());
@@ -53,13 +57,29 @@ final class ArmSpread {
             }
             System.out.println(row);
         }
-        medianCheck().ifPresent(check -> {
-            System.out.println("  check: " + check);
-            result.put("medianCheck", check);
-        });
-        if (!runs.get(0).containsKey("novelty") || !runs.get(0).containsKey("tiers")) {
-            return;
+        ObjectNode comparisons = result.putObject("comparisons");
+        for (Comparison pair : COMPARISONS) {
+            if (runs.get(0).containsKey(pair.arm()) && runs.get(0).containsKey(pair.baseline())) {
+                compare(pair, table, comparisons.putObject(pair.name()));
+            }
         }
+    }
+
+    /**
+     * Whether {@code pair}'s arm has a median at or above its baseline's at every checkpoint, and
+     * where it is below, and where above, beyond what run-to-run variation explains: the
+     * checkpoints at which the one-sided exact Mann–Whitney U test puts it below (above) the
+     * baseline at {@link #SIGNIFICANCE}. Each checkpoint's p of both sides and its Vargha–Delaney
+     * Â12 (the chance that a run of the arm beats one of the baseline) go into its line of
+     * {@code table}.
+     */
+    private void compare(Comparison pair, ArrayNode table, ObjectNode result) {
+        List<String> misses = ExplorationChecks.checkpointsBelow(t -> median(edgesAt(pair.arm(), t)),
+                t -> median(edgesAt(pair.baseline(), t)), budget, checkpoint);
+        String medianCheck = String.format("%s's median at or above %s's at every checkpoint over %d runs: %s",
+                pair.arm(), pair.baseline(), runs.size(), misses.isEmpty() ? "met" : "missed at " + misses);
+        System.out.println("  check: " + medianCheck);
+        result.put("medianCheck", medianCheck);
         if (runs.size() > RankTest.MAX_RUNS_PER_ARM) {
             String check = "rank test left out: it enumerates the splits of at most " + RankTest.MAX_RUNS_PER_ARM
                     + " runs per arm";
@@ -67,26 +87,15 @@ final class ArmSpread {
             result.put("rankCheck", check);
             return;
         }
-        rankChecks(table, result);
-    }
-
-    /**
-     * Where tiers is below novelty, and where above, beyond what run-to-run variation explains:
-     * the checkpoints at which the one-sided exact Mann–Whitney U test puts tiers below (above)
-     * novelty at {@link #SIGNIFICANCE}. Each checkpoint's p of both sides and its Vargha–Delaney
-     * Â12 (the chance that a tiers run beats a novelty run) go into its line of {@code table}.
-     */
-    private void rankChecks(ArrayNode table, ObjectNode result) {
-        RankSide below = new RankSide("below", "rankCheck");
-        RankSide above = new RankSide("above", "rankCheckAbove");
+        RankSide below = new RankSide(pair, "below", "rankCheck");
+        RankSide above = new RankSide(pair, "above", "rankCheckAbove");
         for (int t = 0, line = 0; t <= budget; t += checkpoint, line++) {
-            int[] tiers = edgesAt("tiers", t);
-            int[] novelty = edgesAt("novelty", t);
-            double a12 = RankTest.a12(tiers, novelty);
-            ObjectNode row = (ObjectNode) table.get(line);
-            row.putObject("tiersBelowNovelty").put("p", below.add(t, RankTest.pBelow(tiers, novelty), a12))
-                    .put("a12", a12);
-            row.putObject("tiersAboveNovelty").put("p", above.add(t, RankTest.pBelow(novelty, tiers), a12))
+            int[] arm = edgesAt(pair.arm(), t);
+            int[] baseline = edgesAt(pair.baseline(), t);
+            double a12 = RankTest.a12(arm, baseline);
+            ((ObjectNode) table.get(line)).putObject(pair.name())
+                    .put("pBelow", below.add(t, RankTest.pBelow(arm, baseline), a12))
+                    .put("pAbove", above.add(t, RankTest.pBelow(baseline, arm), a12))
                     .put("a12", a12);
         }
         for (RankSide side : List.of(below, above)) {
@@ -96,9 +105,19 @@ final class ArmSpread {
         }
     }
 
+    /** An arm and the baseline issue 12 holds it against. */
+    private record Comparison(String arm, String baseline) {
+
+        /** The field of the summary and of each checkpoint's line that holds this pair's figures. */
+        String name() {
+            return arm + "-vs-" + baseline;
+        }
+    }
+
     /** The checkpoints at which one side of the rank test finds a difference, and the closest one. */
     private static final class RankSide {
 
+        private final Comparison pair;
         private final String side;
         private final String key;
         private final List<String> significant = new ArrayList<>();
@@ -106,7 +125,8 @@ final class ArmSpread {
         private String lowestAt = "";
 
         /** {@code side} as the verdict names it; {@code key} the summary's field for the verdict. */
-        RankSide(String side, String key) {
+        RankSide(Comparison pair, String side, String key) {
+            this.pair = pair;
             this.side = side;
             this.key = key;
         }
@@ -134,20 +154,9 @@ final class ArmSpread {
                 verdict = String.format("cannot tell: with %d runs per arm the smallest p is %.3f; closest %s",
                         runsPerArm, RankTest.smallestP(runsPerArm), lowestAt);
             }
-            return String.format("tiers %s novelty (one-sided exact Mann-Whitney U over %d runs, p < %.2f): %s", side,
-                    runsPerArm, SIGNIFICANCE, verdict);
+            return String.format("%s %s %s (one-sided exact Mann-Whitney U over %d runs, p < %.2f): %s", pair.arm(),
+                    side, pair.baseline(), runsPerArm, SIGNIFICANCE, verdict);
         }
-    }
-
-    /** Whether tiers' median is at or above novelty's at every checkpoint, if both arms ran. */
-    private Optional<String> medianCheck() {
-        if (!runs.get(0).containsKey("novelty") || !runs.get(0).containsKey("tiers")) {
-            return Optional.empty();
-        }
-        List<String> misses = ExplorationChecks.checkpointsBelow(t -> median(edgesAt("tiers", t)),
-                t -> median(edgesAt("novelty", t)), budget, checkpoint);
-        return Optional.of("tiers' median at or above novelty's at every checkpoint over " + runs.size() + " runs: "
-                + (misses.isEmpty() ? "met" : "missed at " + misses));
     }
 
     private int[] edgesAt(String arm, int seconds) {
