@@ -265,7 +265,7 @@ final class Committing {
             if (declared.finding() != null) {
                 findings.record(tx, table, FindingRecord.of(declared.digest(), declared.finding(),
                         request.execution().executor(), record.id(), request.result(), epoch, now));
-                children.add(new Child(declared.digest(), declared.size(), ChildFate.FINDING, 0, false));
+                children.add(Child.finding(declared.digest(), declared.size()));
             } else if (declared.coverage() == null) {
                 untriaged++;
                 joined.add(declared.digest());

@@ -32,6 +32,11 @@ public record Child(Digest digest, long size, ChildFate fate, int newEdges, bool
         return new Child(digest, size, ChildFate.FRONTIER, 0, false);
     }
 
+    /** A child that crashed or hung the target: a finding, whose coverage is not compared. */
+    public static Child finding(Digest digest, long size) {
+        return new Child(digest, size, ChildFate.FINDING, 0, false);
+    }
+
     /** A child triage judged: {@code fate}, with {@code newEdges} edges it reached first. */
     public static Child triaged(Digest digest, long size, ChildFate fate, int newEdges) {
         return new Child(digest, size, fate, newEdges, true);
