@@ -1,9 +1,11 @@
 /**
  * What one coordinator holds between the store and its workers: the items it leased and has
- * not yet handed out, and which kind of executor runs each.
+ * not yet handed out, how many it leases at once, and which kind of executor runs each.
  *
  * <p>Rule: every item here is leased to this coordinator under the token stored with it; each
  * busy worker has exactly one active assignment, and a RESULT is accepted only from the worker
- * that holds the assignment it names. A quarantined worker is never given work again.
+ * that holds the assignment it names. A quarantined worker is never given work again. The items
+ * held beyond the workers' open places are about a second of their work, so that the store's
+ * order decides what runs next, not the order of an earlier claim.
  */
 package io.frontier.coordinator.dispatch;

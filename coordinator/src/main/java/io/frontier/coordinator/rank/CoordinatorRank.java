@@ -8,6 +8,7 @@ import io.frontier.coordinator.budget.BudgetCheck;
 import io.frontier.coordinator.commit.CommitOutcome;
 import io.frontier.coordinator.commit.ValidResult;
 import io.frontier.coordinator.control.ControlFailure;
+import io.frontier.coordinator.dispatch.ClaimSize;
 import io.frontier.coordinator.dispatch.ExecutorRouting;
 import io.frontier.coordinator.dispatch.WorkQueue;
 import io.frontier.coordinator.progress.ProgressLine;
@@ -113,6 +114,7 @@ public final class CoordinatorRank implements LocalFrontier {
     private final BudgetCheck budget;
     private final ProgressLine progress;
     private final ExecutorRouting routing;
+    private final ClaimSize claimSize;
 
     /** False until root has finished replay and the audit: no claim, no dispatch before. */
     private boolean started;
@@ -148,6 +150,7 @@ public final class CoordinatorRank implements LocalFrontier {
         this.progress = new ProgressLine(services.progress(), System.nanoTime(),
                 topology.size() - topology.coordinators());
         this.routing = new ExecutorRouting(settings.executorKinds());
+        this.claimSize = new ClaimSize(settings.claimBatch(), Math.max(1, topology.workersOf(transport.rank()).size()));
         this.termination = new Termination(transport, topology, settings.termination(), this,
                 new EndCheck(), counts, System.nanoTime());
         this.startDeadline = nowMillis() + settings.startTimeout().toMillis();
@@ -337,6 +340,7 @@ public final class CoordinatorRank implements LocalFrontier {
         Verdict verdict = services.validator().validate(assignment, envelope.payload());
         if (verdict instanceof Verdict.Valid accepted) {
             valid.add(new ValidResult(assignment, accepted));
+            claimSize.executed(accepted.result().execution().wallMillis());
             services.pruning().absorb(accepted.result().pruningMap());
             if (!quarantined.contains(assignment.workerRank())) {
                 openPlaces.addLast(assignment.workerRank());
@@ -444,9 +448,10 @@ public final class CoordinatorRank implements LocalFrontier {
         if (!refreshing && now < nextClaim) {
             return false;
         }
-        // Claim a batch, not one item per idle worker: one store transaction then feeds several
-        // dispatches. The batch stays small so other coordinators are not starved.
-        int wanted = Math.min(settings.claimBatch(), CampaignStore.MAX_CLAIM);
+        // Claim a batch, not one item per idle worker, where executions are short: one store
+        // transaction then feeds several dispatches. The batch stays small so other coordinators
+        // are not starved, and shrinks to the open places where executions are long (ClaimSize).
+        int wanted = Math.min(claimSize.wanted(openPlaces.size()), CampaignStore.MAX_CLAIM);
         ClaimResult claimed = services.store().claim(epoch, owner, ownBuckets, wanted, seconds(now),
                 settings.leaseSeconds());
         if (!claimed.blocked().isEmpty()) {
