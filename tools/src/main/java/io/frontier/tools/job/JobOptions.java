@@ -36,7 +36,7 @@ public final class JobOptions {
             description = "A JVM option for every rank of the job, e.g. --rank-jvm-option=-Xmx2g; repeat it for more."
                     + " It follows Frontier's own (the serial collector, C1 only), so an -XX flag given here"
                     + " overrides theirs. mpirun passes no JAVA_TOOL_OPTIONS to other machines; this reaches every rank.")
-    List<String> rankJvmOptions = new ArrayList<>();
+    List<String> givenRankJvmOptions = new ArrayList<>();
 
     @Option(names = "--faults", hidden = true, description = "Fault injection for tests (see FaultPlan).")
     String faults;
@@ -44,7 +44,7 @@ public final class JobOptions {
     /** Every rank's JVM options: Frontier's own, then those the user gave. */
     List<String> rankJvmOptions() {
         List<String> all = new ArrayList<>(MpiJobSpec.RANK_JVM_OPTIONS);
-        all.addAll(rankJvmOptions);
+        all.addAll(givenRankJvmOptions);
         return all;
     }
 
