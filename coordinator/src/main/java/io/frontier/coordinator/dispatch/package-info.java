@@ -1,6 +1,8 @@
 /**
  * What one coordinator holds between the store and its workers: the items it leased and has
- * not yet handed out, how many it leases at once, and which kind of executor runs each.
+ * not yet handed out, and how many it leases at once (which kind of executor runs each is the
+ * store's rule, {@link io.frontier.store.exploration.ExecutorRouting}, since the store ranks
+ * pending work by it).
  *
  * <p>Rule: every item here is leased to this coordinator under the token stored with it; each
  * busy worker has exactly one active assignment, and a RESULT is accepted only from the worker

@@ -18,7 +18,7 @@ import java.util.Objects;
  *        the corpus audit before it gives up
  * @param budget where this job stops taking new work; {@link Budget#NONE} to run to quiescence
  * @param executorKinds the campaign's executor kinds in the order listed, for routing
- *        inputs in a hybrid campaign ({@link io.frontier.coordinator.dispatch.ExecutorRouting})
+ *        inputs in a hybrid campaign ({@link io.frontier.store.exploration.ExecutorRouting})
  */
 public record CoordinatorSettings(Duration lease, int claimBatch, Path seeds, Duration startTimeout,
                                   TerminationSettings termination, Budget budget, List<String> executorKinds) {

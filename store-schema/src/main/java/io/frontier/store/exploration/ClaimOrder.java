@@ -15,12 +15,23 @@ import java.util.Set;
  * pruning map) then found 9 to 18 edges in the last minute of a 180-s campaign, against 3 or 4
  * for the redundant children claimed in their place.
  *
+ * <p>Ahead of the rest of tier 0 stand the new tier-0 inputs whose first round a follow-up waits
+ * for ({@link Rounds#gatesFollowUp}): in a hybrid campaign, an input AFL++ found runs on SymCC
+ * for a fraction of a second before AFL++ fuzzes it for a whole run. Ranked with the rest of
+ * tier 0, new edges first, such a round waited behind the AFL++ runs of SymCC's children, which
+ * reach more new edges each and take a whole run each: on the demo, AFL++ then fuzzed only
+ * SymCC's children for the first 40 s, while AFL++ alone fuzzed its own finds of both seeds and
+ * was ahead by 7 edges at 45 s. The order is -1, which sorts before 0 in the index key, so that
+ * the items pending at 0 keep their keys.
+ *
  * <p>Orders 1 to 3 are the tier numbers themselves: builds before claim orders keyed the ranked
  * index by tier, and an item they left pending keeps that key, ahead of every lower-tier item
  * written since.
  */
 public final class ClaimOrder {
 
+    /** A new tier-0 input whose first round a follow-up waits for, ahead of the rest of tier 0. */
+    public static final int GATE = -1;
     /** Tier 0, as before claim orders. */
     public static final int NEW_COVERAGE = 0;
     /** A time-out of an input that reached new coverage, retried with more time. */
@@ -46,17 +57,22 @@ public final class ClaimOrder {
         return of(tier, tier == Tier.REDUNDANT);
     }
 
-    /** The order of the next round, in {@code nextTier}, of an item now at {@code order}. */
+    /**
+     * The order of the next round, in {@code nextTier}, of an item now at {@code order}; an item's
+     * rounds after the first never stand at {@link #GATE}.
+     */
     public static int next(int nextTier, int order) {
         return of(nextTier, OF_REDUNDANT_INPUTS.contains(order));
     }
 
     /**
-     * Whether an item of {@code tier} may stand at {@code order}: the order this build gives it,
-     * or, for a lower tier, the tier's own number that builds before claim orders gave it.
+     * Whether an item of {@code tier} may stand at {@code order}: the order this build gives it
+     * ({@link #GATE} for tier 0 as well), or, for a lower tier, the tier's own number that builds
+     * before claim orders gave it.
      */
     public static boolean fits(int tier, int order) {
-        return order == of(tier, false) || order == of(tier, true) || tier != Tier.NEW_COVERAGE && order == tier;
+        return order == of(tier, false) || order == of(tier, true)
+                || (tier == Tier.NEW_COVERAGE ? order == GATE : order == tier);
     }
 
     private static int of(int tier, boolean redundantInput) {

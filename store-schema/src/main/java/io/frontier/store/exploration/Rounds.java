@@ -21,6 +21,7 @@ public final class Rounds {
 
     private final ExplorationPolicy policy;
     private final Optional<String> repeatKind;
+    private final Optional<ExecutorRouting> routing;
 
     /**
      * The rounds of a campaign under {@code policy} whose executors are {@code kinds}; with no
@@ -32,6 +33,21 @@ public final class Rounds {
         this.repeatKind = kinds.stream()
                 .filter(kind -> policy.repeatable().contains(kind) && !REPEATED_ONCE.contains(kind))
                 .findFirst();
+        this.routing = kinds.isEmpty() ? Optional.empty() : Optional.of(new ExecutorRouting(kinds));
+    }
+
+    /**
+     * Whether the first round of a new input found by {@code origin} is one that a follow-up on
+     * the repeat kind waits for: in a hybrid campaign, SymCC's round of an input AFL++ found. Such
+     * an input waits in tier 0 at {@link ClaimOrder#GATE}.
+     */
+    public boolean gatesFollowUp(String origin) {
+        return routing.isPresent() && followedUp(routing.get().firstKind(origin));
+    }
+
+    /** Whether a first round that ran on {@code kind} comes back for a follow-up on the repeat kind. */
+    private boolean followedUp(String kind) {
+        return repeatKind.isPresent() && !repeatKind.get().equals(kind);
     }
 
     /**
@@ -58,7 +74,7 @@ public final class Rounds {
         if (execution.timedOut()) {
             return doubled > record.limitFactor() ? new NextRound(Tier.RETRY, doubled, ran) : null;
         }
-        if (record.round() == 0 && repeatKind.isPresent() && !repeatKind.get().equals(ran)) {
+        if (record.round() == 0 && followedUp(ran)) {
             return new NextRound(record.tier(), record.limitFactor(), repeatKind.get());
         }
         boolean foundNew = children.stream()

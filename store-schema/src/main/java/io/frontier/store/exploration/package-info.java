@@ -10,7 +10,10 @@
  * campaign's number of repeats; for SymCC once, run from an empty pruning map. Where AFL++ runs
  * beside SymCC, a first round on SymCC is followed by one on AFL++ in the same tier, and every
  * repeat is an AFL++ run ({@link Rounds#after}); the round before names the kind of each later
- * round in the work record. Inside tier 0, seeds and inputs kept without triage go first; of the
+ * round in the work record; which kind runs a first round is {@link ExecutorRouting}'s rule. The
+ * new tier-0 inputs whose first round such a follow-up waits for (an input AFL++ found, whose
+ * SymCC round takes a fraction of a second) stand ahead of the rest of tier 0
+ * ({@link ClaimOrder#GATE}). Inside tier 0, seeds and inputs kept without triage go first; of the
  * triaged inputs, one that reached more new edges is claimed first, then the smaller and
  * shallower, and one that reached only a new hit count of known edges last; inside the lower
  * tiers, the smaller and shallower ({@link Tier#rank}). Claims take tier 0 first, so the lower

@@ -156,7 +156,7 @@ public final class CampaignKeys {
 
     public TieredKey decodeTiered(byte[] key) {
         List<Object> items = expect(key, CampaignSubspace.TIERED, 4);
-        return new TieredKey(intOf(key, items.get(1)), intOf(key, items.get(2)), intOf(key, items.get(3)),
+        return new TieredKey(claimOrderOf(key, items.get(1)), intOf(key, items.get(2)), intOf(key, items.get(3)),
                 workId(key, items.get(4)));
     }
 
@@ -540,6 +540,11 @@ public final class CampaignKeys {
             throw malformed(key, "key lacks a complete versionstamp");
         }
         return stamp;
+    }
+
+    /** A claim order: a non-negative int, or {@link ClaimOrder#GATE}, which stands ahead of tier 0. */
+    private int claimOrderOf(byte[] key, Object element) {
+        return element instanceof Long number && number == ClaimOrder.GATE ? ClaimOrder.GATE : intOf(key, element);
     }
 
     private int intOf(byte[] key, Object element) {

@@ -166,6 +166,15 @@ public record WorkRecord(
                 ClaimOrder.ofNew(tier));
     }
 
+    /**
+     * This new tier-0 item at {@link ClaimOrder#GATE}: its first round is one a follow-up waits
+     * for ({@link io.frontier.store.exploration.Rounds#gatesFollowUp}).
+     */
+    public WorkRecord gatingFollowUp() {
+        return new WorkRecord(SCHEMA, id, state, token, owner, epoch, leaseExpiry, attempts, parent, origin, payload,
+                result, rejected, tier, round, limitFactor, newEdges, roundKind, depth, triaged, ClaimOrder.GATE);
+    }
+
     /** This item granted to {@code owner} under {@code token} until {@code expiry}. */
     public WorkRecord leased(Token newToken, Owner newOwner, long leaseEpoch, double expiry) {
         return edge(WorkState.LEASED, newToken, newOwner, leaseEpoch, expiry, attempts + 1, null, rejected);

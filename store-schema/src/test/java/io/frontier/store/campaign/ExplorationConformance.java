@@ -558,6 +558,36 @@ public abstract class ExplorationConformance {
     }
 
     @Test
+    void inAHybridCampaignTheSymccRoundOfAnInputAflFoundGoesAheadOfTierZeroAndItsFollowUpBackIntoIt()
+            throws Exception {
+        create(TIERS.withRounds(8, 3, List.of("afl", "symcc")), List.of("symcc", "afl"));
+        WorkRecord seed = seedClaimed("a");
+        run(seed, SYMCC, reachingEdges("by-symcc", 3, 1, 2, 3, 4));
+        WorkRecord seedFollowUp = claimOne();
+        assertThat(seedFollowUp.id()).as("a seed's follow-up waits in the unranked index").isEqualTo(seed.id());
+        run(seedFollowUp, AFL, reachingEdges("by-afl", 300, 5));
+
+        WorkRecord gate = claimOne();
+        assertThat(List.of(gate.id(), gate.claimOrder(), gate.newEdges()))
+                .as("one new edge, larger, yet ahead of four new edges: its SymCC round gates its AFL++ round")
+                .containsExactly(id("by-afl"), ClaimOrder.GATE, 1);
+        assertThat(run(gate, SYMCC).state()).isEqualTo(WorkState.PENDING);
+        WorkRecord followUp = store.work(id("by-afl"));
+        assertThat(List.of(followUp.tier(), followUp.round(), followUp.roundKind(), followUp.claimOrder()))
+                .containsExactly(Tier.NEW_COVERAGE, 1, "afl", ClaimOrder.NEW_COVERAGE);
+        assertThat(List.of(claimOne().id(), claimOne().id()))
+                .as("back in tier 0, ranked by its new edges").containsExactly(id("by-symcc"), id("by-afl"));
+    }
+
+    @Test
+    void inACampaignOfOneKindNoInputStandsAheadOfTierZero() throws Exception {
+        create(TIERS.withRounds(8, 2, List.of("afl")), List.of("afl"));
+        run(seedClaimed("a"), AFL, reachingEdges("found", 3, 1));
+
+        assertThat(claimOne().claimOrder()).isEqualTo(ClaimOrder.NEW_COVERAGE);
+    }
+
+    @Test
     void inAHybridCampaignARetryRunsWhereTheRoundThatTimedOutRan() throws Exception {
         create(TIERS.withRounds(8, 3, List.of("afl", "symcc")), List.of("symcc", "afl"));
         WorkRecord seed = seedClaimed("a");

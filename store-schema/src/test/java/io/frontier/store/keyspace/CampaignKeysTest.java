@@ -67,6 +67,11 @@ class CampaignKeysTest {
         assertThat(Arrays.compareUnsigned(key, keys.tiered(ClaimOrder.NEW_COVERAGE, 10, 0, ID))).isNegative();
         assertThat(Arrays.compareUnsigned(keys.tiered(ClaimOrder.NEW_COVERAGE, 999, 0, ID),
                 keys.tiered(ClaimOrder.RETRY, 0, 0, ID))).isNegative();
+        byte[] gate = keys.tiered(ClaimOrder.GATE, 999, 0, ID);
+        assertThat(Arrays.compareUnsigned(gate, keys.tiered(ClaimOrder.NEW_COVERAGE, 0, 0, ID)))
+                .as("the order below tier 0 sorts before it").isNegative();
+        assertInside(gate, keys.tiered());
+        assertThat(keys.decodeTiered(gate)).isEqualTo(new TieredKey(ClaimOrder.GATE, 999, 0, ID));
     }
 
     @Test

@@ -1,10 +1,9 @@
-package io.frontier.coordinator.dispatch;
+package io.frontier.store.exploration;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.frontier.store.corpus.ContentHasher;
 import io.frontier.store.corpus.Digest;
-import io.frontier.store.exploration.Tier;
 import io.frontier.store.record.WorkPayload;
 import io.frontier.store.record.WorkRecord;
 import java.nio.charset.StandardCharsets;

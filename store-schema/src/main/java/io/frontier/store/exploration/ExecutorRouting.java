@@ -1,6 +1,5 @@
-package io.frontier.coordinator.dispatch;
+package io.frontier.store.exploration;
 
-import io.frontier.store.exploration.Rounds;
 import io.frontier.store.record.WorkRecord;
 import java.util.List;
 
@@ -37,7 +36,11 @@ public final class ExecutorRouting {
         if (chosen != null && kinds.contains(chosen)) {
             return chosen;
         }
-        String origin = item.origin();
+        return firstKind(item.origin());
+    }
+
+    /** The kind the first round of an input found by {@code origin} runs on (null: a seed). */
+    public String firstKind(String origin) {
         if (origin == null) {
             return kinds.get(0);
         }
