@@ -8,7 +8,7 @@ import io.frontier.coordinator.budget.BudgetCheck;
 import io.frontier.coordinator.commit.CommitOutcome;
 import io.frontier.coordinator.commit.ValidResult;
 import io.frontier.coordinator.control.ControlFailure;
-import io.frontier.coordinator.dispatch.ClaimSize;
+import io.frontier.coordinator.dispatch.Lookahead;
 import io.frontier.coordinator.dispatch.WorkQueue;
 import io.frontier.coordinator.progress.ProgressLine;
 import io.frontier.coordinator.pruning.SharedPruning;
@@ -34,6 +34,7 @@ import io.frontier.store.kv.TransactionOutcomeUnknownException;
 import io.frontier.store.record.Owner;
 import io.frontier.store.record.WorkRecord;
 import io.frontier.store.wire.Assign;
+import io.frontier.store.wire.Execution;
 import io.frontier.store.wire.Tags;
 import io.frontier.store.wire.WireCodec;
 import io.frontier.worker.fault.StopPoint;
@@ -62,7 +63,8 @@ import java.util.TreeSet;
  * already received), fills the workers' open places from the local queue (claiming from the
  * store when it is empty), on root admits the next slice of seeds while any are left, renews
  * leases when due, and lets the termination protocol act. Each worker holds up to
- * {@link #ASSIGNMENTS_PER_WORKER} assignments.
+ * {@link #ASSIGNMENTS_PER_WORKER} assignments, the second only while the campaign's executions
+ * are short ({@link Lookahead#assignsAhead}).
  *
  * <p>In a campaign that shares its SymCC pruning map, every ASSIGN to a worker whose executor
  * keeps a map hands it this coordinator's union ({@link SharedPruning}); the bits of each valid
@@ -75,7 +77,9 @@ public final class CoordinatorRank implements LocalFrontier {
     /**
      * How many assignments a worker holds at once: while it executes one, the next waits in its
      * mailbox, so it starts that one as soon as an execution ends and stages and answers the
-     * ended one meanwhile (see {@link io.frontier.worker.rank.WorkerRank}).
+     * ended one meanwhile (see {@link io.frontier.worker.rank.WorkerRank}). Where executions take
+     * longer than two seconds that saves little and fixes the worker's next item a whole
+     * execution before it starts, so a busy worker is then given none ({@link Lookahead}).
      */
     static final int ASSIGNMENTS_PER_WORKER = 2;
     /** How long one turn waits for a message while work is out, and while there is none. */
@@ -114,7 +118,7 @@ public final class CoordinatorRank implements LocalFrontier {
     private final BudgetCheck budget;
     private final ProgressLine progress;
     private final ExecutorRouting routing;
-    private final ClaimSize claimSize;
+    private final Lookahead lookahead;
 
     /** False until root has finished replay and the audit: no claim, no dispatch before. */
     private boolean started;
@@ -150,7 +154,8 @@ public final class CoordinatorRank implements LocalFrontier {
         this.progress = new ProgressLine(services.progress(), System.nanoTime(),
                 topology.size() - topology.coordinators());
         this.routing = new ExecutorRouting(settings.executorKinds());
-        this.claimSize = new ClaimSize(settings.claimBatch(), Math.max(1, topology.workersOf(transport.rank()).size()));
+        this.lookahead = new Lookahead(settings.claimBatch(), Math.max(1, topology.workersOf(transport.rank()).size()),
+                settings.executorKinds());
         this.termination = new Termination(transport, topology, settings.termination(), this,
                 new EndCheck(), counts, System.nanoTime());
         this.startDeadline = nowMillis() + settings.startTimeout().toMillis();
@@ -303,7 +308,9 @@ public final class CoordinatorRank implements LocalFrontier {
      * Handles {@code first} and every further RESULT already received, at most as many as the
      * group's workers hold assignments: each is validated, and a valid one's worker gets its next
      * item at once, before any commit, so the commits' store transactions and fsyncs overlap
-     * with the next executions; an invalid one's worker is quarantined at once. Then the valid
+     * with the next executions, while executions are short ({@link Lookahead#assignsAhead}; with
+     * longer ones it gets its item after the commits, so that the inputs and later rounds they
+     * leave pending can be its next item); an invalid one's worker is quarantined at once. Then the valid
      * results are committed together ({@link
      * io.frontier.coordinator.commit.CommitChain#commitAll}) and the invalid ones rejected.
      */
@@ -325,8 +332,9 @@ public final class CoordinatorRank implements LocalFrontier {
     }
 
     /**
-     * Validates one RESULT; a valid one's worker gets its next item at once, unless the valid
-     * results in hand use up the execution budget; an invalid one's worker is quarantined.
+     * Validates one RESULT; a valid one's worker gets its next item at once where executions are
+     * short, unless the valid results in hand use up the execution budget; an invalid one's
+     * worker is quarantined.
      */
     private void judge(Envelope envelope, long now, List<ValidResult> valid, List<InvalidResult> invalid) {
         Optional<ActiveAssignment> active = assignments.take(envelope.source());
@@ -340,12 +348,14 @@ public final class CoordinatorRank implements LocalFrontier {
         Verdict verdict = services.validator().validate(assignment, envelope.payload());
         if (verdict instanceof Verdict.Valid accepted) {
             valid.add(new ValidResult(assignment, accepted));
-            claimSize.executed(accepted.result().execution().wallMillis());
+            Execution execution = accepted.result().execution();
+            lookahead.executed(execution.executor(), execution.wallMillis());
             services.pruning().absorb(accepted.result().pruningMap());
             if (!quarantined.contains(assignment.workerRank())) {
                 openPlaces.addLast(assignment.workerRank());
             }
-            if (started && termination.acceptsWork() && budget.allowsNextWith(valid.size())) {
+            if (lookahead.assignsAhead() && started && termination.acceptsWork()
+                    && budget.allowsNextWith(valid.size())) {
                 dispatch(now, false);
             }
         } else {
@@ -428,11 +438,13 @@ public final class CoordinatorRank implements LocalFrontier {
         if (drainIfExhausted()) {
             return;
         }
-        while (!openPlaces.isEmpty()) {
+        Optional<Integer> place = usablePlace();
+        while (place.isPresent()) {
             if (queue.isEmpty() && !claim(now, refreshing)) {
                 return;
             }
-            int worker = openPlaces.pollFirst();
+            int worker = place.get();
+            openPlaces.removeFirstOccurrence(worker);
             WorkRecord item = queue.next().orElseThrow();
             String kind = routing.kindFor(item);
             ActiveAssignment assignment = ActiveAssignment.issue(item, epoch, worker, kind, seconds(now));
@@ -441,7 +453,28 @@ public final class CoordinatorRank implements LocalFrontier {
             transport.send(worker, Tags.ASSIGN, WireCodec.encode(message));
             counts.dispatched++;
             services.faults().stopAt(transport.rank(), StopPoint.AFTER_ASSIGN);
+            place = usablePlace();
         }
+    }
+
+    /**
+     * The first open place a dispatch may fill: any, where executions are short enough to assign
+     * ahead ({@link Lookahead#assignsAhead}); else only one of a worker that is not executing.
+     */
+    private Optional<Integer> usablePlace() {
+        boolean ahead = lookahead.assignsAhead();
+        return openPlaces.stream().filter(worker -> ahead || !assignments.isBusy(worker)).findFirst();
+    }
+
+    /**
+     * How many open places a dispatch may fill now (see {@link #usablePlace}): every open place,
+     * or one per worker that is not executing, since its first assignment makes it busy.
+     */
+    private int usablePlaces() {
+        if (lookahead.assignsAhead()) {
+            return openPlaces.size();
+        }
+        return (int) openPlaces.stream().filter(worker -> !assignments.isBusy(worker)).distinct().count();
     }
 
     private boolean claim(long now, boolean refreshing) {
@@ -450,8 +483,8 @@ public final class CoordinatorRank implements LocalFrontier {
         }
         // Claim a batch, not one item per idle worker, where executions are short: one store
         // transaction then feeds several dispatches. The batch stays small so other coordinators
-        // are not starved, and shrinks to the open places where executions are long (ClaimSize).
-        int wanted = Math.min(claimSize.wanted(openPlaces.size()), CampaignStore.MAX_CLAIM);
+        // are not starved, and shrinks to the open places where executions are long (Lookahead).
+        int wanted = Math.min(lookahead.claimSize(usablePlaces()), CampaignStore.MAX_CLAIM);
         ClaimResult claimed = services.store().claim(epoch, owner, ownBuckets, wanted, seconds(now),
                 settings.leaseSeconds());
         if (!claimed.blocked().isEmpty()) {

@@ -153,6 +153,41 @@ class CoordinatorRankTest {
     }
 
     @Test
+    void onceExecutionsTakeLongerThanTwoSecondsABusyWorkerIsGivenNoNextAssignmentAndAnIdleOneOnlyOne() throws Exception {
+        List<Digest> items = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            items.add(campaign.seed("item-" + i));
+        }
+        CompletableFuture<Outcome> outcome = CompletableFuture.supplyAsync(() -> coordinator().run());
+        Map<Integer, Deque<Assign>> held = awaitTwoAssignsEach();
+
+        answer(1, held.get(1).pollFirst(), 10_000);
+        awaitJournal(2);
+        TimeUnit.MILLISECONDS.sleep(200);
+        assertThat(root.assignsSent()).as("worker 1 still executes its second item: nothing more is sent").isEqualTo(4);
+
+        answer(1, held.get(1).pollFirst(), 10_000);
+        held.get(1).addLast(awaitAssign(1));
+        awaitJournal(4);
+        TimeUnit.MILLISECONDS.sleep(200);
+        assertThat(root.assignsSent()).as("worker 1 got one item, for the place its execution left").isEqualTo(5);
+        assertThat(campaign.store.counts().get(Counter.LEASED))
+                .as("nothing claimed beyond it: worker 1's item and worker 2's two").isEqualTo(3);
+
+        held.get(2).forEach(assign -> answer(2, assign));
+        answer(1, held.get(1).pollFirst());
+        CompletableFuture<Integer> other = CompletableFuture.supplyAsync(() -> serve(2));
+        int servedByOne = serve(1);
+        Outcome ended = outcome.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+
+        assertThat(ended.ending()).isEqualTo(Outcome.Ending.COMMITTED);
+        assertThat(3 + servedByOne + 2 + other.get()).as("each item ran once").isEqualTo(items.size());
+        for (Digest item : items) {
+            assertThat(campaign.store.work(item).state()).isEqualTo(WorkState.DONE);
+        }
+    }
+
+    @Test
     void aQuarantinedWorkerGetsNoFurtherAssignmentEvenWhenItsOtherResultIsValid() throws Exception {
         List<Digest> items = new ArrayList<>();
         for (int i = 0; i < 6; i++) {
@@ -523,8 +558,17 @@ class CoordinatorRankTest {
 
     /** A RESULT that declares no children and carries {@code pruningBits} (null: none). */
     private void answer(int worker, Assign assign, PruningMap pruningBits) {
+        answer(worker, assign, pruningBits, 5);
+    }
+
+    /** A RESULT that declares no children, of an execution that took {@code wallMillis}. */
+    private void answer(int worker, Assign assign, long wallMillis) {
+        answer(worker, assign, null, wallMillis);
+    }
+
+    private void answer(int worker, Assign assign, PruningMap pruningBits, long wallMillis) {
         Result result = new Result(assign.work(), assign.token(), assign.result(), assign.work(), List.of(), 0,
-                new Execution(assign.executor(), "ok", 0, false, 5, false), null, pruningBits);
+                new Execution(assign.executor(), "ok", 0, false, wallMillis, false), null, pruningBits);
         ranks.get(worker).send(0, Tags.RESULT, WireCodec.encode(result));
     }
 
