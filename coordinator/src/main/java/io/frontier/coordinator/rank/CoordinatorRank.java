@@ -51,6 +51,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.Stream;
 
 /**
  * One coordinator rank's event loop. Runs on the thread that owns MPI until the termination
@@ -462,8 +463,7 @@ public final class CoordinatorRank implements LocalFrontier {
      * ahead ({@link Lookahead#assignsAhead}); else only one of a worker that is not executing.
      */
     private Optional<Integer> usablePlace() {
-        boolean ahead = lookahead.assignsAhead();
-        return openPlaces.stream().filter(worker -> ahead || !assignments.isBusy(worker)).findFirst();
+        return lookahead.assignsAhead() ? Optional.ofNullable(openPlaces.peekFirst()) : idleWorkers().findFirst();
     }
 
     /**
@@ -471,10 +471,12 @@ public final class CoordinatorRank implements LocalFrontier {
      * or one per worker that is not executing, since its first assignment makes it busy.
      */
     private int usablePlaces() {
-        if (lookahead.assignsAhead()) {
-            return openPlaces.size();
-        }
-        return (int) openPlaces.stream().filter(worker -> !assignments.isBusy(worker)).distinct().count();
+        return lookahead.assignsAhead() ? openPlaces.size() : (int) idleWorkers().count();
+    }
+
+    /** The workers with an open place that are not executing, each once. */
+    private Stream<Integer> idleWorkers() {
+        return openPlaces.stream().filter(worker -> !assignments.isBusy(worker)).distinct();
     }
 
     private boolean claim(long now, boolean refreshing) {
