@@ -110,10 +110,7 @@ class CoordinatorRankTest {
 
     @Test
     void eachWorkerHoldsTwoAssignmentsAndResultsReceivedTogetherAreCommittedAsOneBatch() throws Exception {
-        List<Digest> items = new ArrayList<>();
-        for (int i = 0; i < 6; i++) {
-            items.add(campaign.seed("item-" + i));
-        }
+        List<Digest> items = seeds(6);
         CompletableFuture<Outcome> outcome = CompletableFuture.supplyAsync(() -> coordinator().run());
         Map<Integer, Deque<Assign>> held = awaitTwoAssignsEach();
 
@@ -154,10 +151,7 @@ class CoordinatorRankTest {
 
     @Test
     void onceExecutionsTakeLongerThanTwoSecondsABusyWorkerIsGivenNoNextAssignmentAndAnIdleOneOnlyOne() throws Exception {
-        List<Digest> items = new ArrayList<>();
-        for (int i = 0; i < 6; i++) {
-            items.add(campaign.seed("item-" + i));
-        }
+        List<Digest> items = seeds(6);
         CompletableFuture<Outcome> outcome = CompletableFuture.supplyAsync(() -> coordinator().run());
         Map<Integer, Deque<Assign>> held = awaitTwoAssignsEach();
 
@@ -189,10 +183,7 @@ class CoordinatorRankTest {
 
     @Test
     void aQuarantinedWorkerGetsNoFurtherAssignmentEvenWhenItsOtherResultIsValid() throws Exception {
-        List<Digest> items = new ArrayList<>();
-        for (int i = 0; i < 6; i++) {
-            items.add(campaign.seed("item-" + i));
-        }
+        List<Digest> items = seeds(6);
         CompletableFuture<Outcome> outcome = CompletableFuture.supplyAsync(() -> coordinator().run());
         Assign first = awaitAssign(1);
         Assign second = awaitAssign(1);
@@ -457,6 +448,15 @@ class CoordinatorRankTest {
             workers.add(CompletableFuture.supplyAsync(() -> serve(worker)));
         }
         workers.forEach(CompletableFuture::join);
+    }
+
+    /** Admits {@code count} seeds, {@code item-0} on, and returns their ids in that order. */
+    private List<Digest> seeds(int count) throws Exception {
+        List<Digest> items = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            items.add(campaign.seed("item-" + i));
+        }
+        return items;
     }
 
     /** The two assignments each worker gets at the start, in the order they came. */
