@@ -586,9 +586,8 @@ final class Committing {
         List<Digest> enqueued = new ArrayList<>();
         for (Child child : fresh) {
             int tier = child.fate() == ChildFate.FRONTIER ? Tier.NEW_COVERAGE : Tier.REDUNDANT;
-            WorkRecord kept = WorkRecord.child(new WorkPayload(child.digest(), child.size()), work, origin, epoch, tier,
-                    child.newEdges(), record.depth() + 1, child.triaged());
-            table.write(null, tier == Tier.NEW_COVERAGE && rounds.gatesFollowUp(origin) ? kept.gatingFollowUp() : kept);
+            table.write(null, WorkRecord.child(new WorkPayload(child.digest(), child.size()), work, origin, epoch,
+                    tier, child.newEdges(), record.depth() + 1, child.triaged(), rounds.claimOrderOfNew(origin, tier)));
             enqueued.add(child.digest());
         }
         Rounds.NextRound next = rounds.after(record, entry.execution(), children);

@@ -16,7 +16,7 @@ import java.util.Set;
  * for the redundant children claimed in their place.
  *
  * <p>Ahead of the rest of tier 0 stand the new tier-0 inputs whose first round a follow-up waits
- * for ({@link Rounds#gatesFollowUp}): in a hybrid campaign, an input AFL++ found runs on SymCC
+ * for ({@link Rounds#claimOrderOfNew}): in a hybrid campaign, an input AFL++ found runs on SymCC
  * for a fraction of a second before AFL++ fuzzes it for a whole run. Ranked with the rest of
  * tier 0, new edges first, such a round waited behind the AFL++ runs of SymCC's children, which
  * reach more new edges each and take a whole run each: on the demo, AFL++ then fuzzed only

@@ -37,12 +37,14 @@ public final class Rounds {
     }
 
     /**
-     * Whether the first round of a new input found by {@code origin} is one that a follow-up on
-     * the repeat kind waits for: in a hybrid campaign, SymCC's round of an input AFL++ found. Such
-     * an input waits in tier 0 at {@link ClaimOrder#GATE}.
+     * The claim order of a new input in {@code tier} found by {@code origin}: the tier's own
+     * ({@link ClaimOrder#ofNew}), except for a new tier-0 input whose first round a follow-up on
+     * the repeat kind waits for. In a hybrid campaign that is SymCC's round of an input AFL++
+     * found, and it stands at {@link ClaimOrder#GATE}, ahead of the rest of tier 0.
      */
-    public boolean gatesFollowUp(String origin) {
-        return routing.isPresent() && followedUp(routing.get().firstKind(origin));
+    public int claimOrderOfNew(String origin, int tier) {
+        boolean gate = tier == Tier.NEW_COVERAGE && routing.isPresent() && followedUp(routing.get().firstKind(origin));
+        return gate ? ClaimOrder.GATE : ClaimOrder.ofNew(tier);
     }
 
     /** Whether a first round that ran on {@code kind} comes back for a follow-up on the repeat kind. */

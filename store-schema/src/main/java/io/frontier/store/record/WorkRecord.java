@@ -155,24 +155,16 @@ public record WorkRecord(
     }
 
     /**
-     * A new pending child of {@code parent} in {@code tier}, produced by an execution of
-     * {@code origin}, that reached {@code newEdges} edges new to the campaign, {@code depth}
-     * executions from its seed, {@code triaged} or not: never leased, no attempts yet.
+     * A new pending child of {@code parent} in {@code tier} at {@code claimOrder}, produced by an
+     * execution of {@code origin}, that reached {@code newEdges} edges new to the campaign,
+     * {@code depth} executions from its seed, {@code triaged} or not: never leased, no attempts
+     * yet. The campaign's rounds give its claim order
+     * ({@link io.frontier.store.exploration.Rounds#claimOrderOfNew}).
      */
     public static WorkRecord child(WorkPayload payload, Digest parent, String origin, long epoch, int tier,
-            int newEdges, int depth, boolean triaged) {
+            int newEdges, int depth, boolean triaged, int claimOrder) {
         return new WorkRecord(SCHEMA, payload.hash(), WorkState.PENDING, null, null, epoch, null, 0,
-                parent, origin, payload, null, null, tier, 0, 1, newEdges, null, depth, triaged,
-                ClaimOrder.ofNew(tier));
-    }
-
-    /**
-     * This new tier-0 item at {@link ClaimOrder#GATE}: its first round is one a follow-up waits
-     * for ({@link io.frontier.store.exploration.Rounds#gatesFollowUp}).
-     */
-    public WorkRecord gatingFollowUp() {
-        return new WorkRecord(SCHEMA, id, state, token, owner, epoch, leaseExpiry, attempts, parent, origin, payload,
-                result, rejected, tier, round, limitFactor, newEdges, roundKind, depth, triaged, ClaimOrder.GATE);
+                parent, origin, payload, null, null, tier, 0, 1, newEdges, null, depth, triaged, claimOrder);
     }
 
     /** This item granted to {@code owner} under {@code token} until {@code expiry}. */

@@ -23,7 +23,7 @@ class ExecutorRoutingTest {
     }
 
     private static WorkRecord foundBy(String origin, String name) {
-        return WorkRecord.child(new WorkPayload(digest(name), name.length()), PARENT, origin, 1, 0, 0, 1, false);
+        return WorkRecord.child(new WorkPayload(digest(name), name.length()), PARENT, origin, 1, 0, 0, 1, false, ClaimOrder.NEW_COVERAGE);
     }
 
     @Test

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.frontier.store.corpus.Digest;
 import io.frontier.store.error.CorruptRecordException;
 import io.frontier.store.error.FutureSchemaException;
+import io.frontier.store.exploration.ClaimOrder;
 import io.frontier.store.exploration.Tier;
 import io.frontier.store.manifest.Child;
 import io.frontier.store.manifest.ChildChunk;
@@ -36,7 +37,7 @@ class RecordCodecTest {
     private static final Digest FRONTIER_DIGEST = Digest.parse("01".repeat(32));
 
     private static WorkRecord leased() {
-        return WorkRecord.child(new WorkPayload(ID, 42), OTHER, "symcc", 1, 0, 0, 0, false).leased(TOKEN, OWNER, 1, 1234.5);
+        return WorkRecord.child(new WorkPayload(ID, 42), OTHER, "symcc", 1, 0, 0, 0, false, ClaimOrder.NEW_COVERAGE).leased(TOKEN, OWNER, 1, 1234.5);
     }
 
     private static String leasedJson() {
@@ -52,7 +53,7 @@ class RecordCodecTest {
         WorkRecord pending = WorkRecord.seed(new WorkPayload(ID, 42), 1);
         WorkRecord leased = pending.leased(TOKEN, OWNER, 1, 10.0);
         WorkRecord committing = leased.committing(RESULT);
-        WorkRecord child = WorkRecord.child(new WorkPayload(OTHER, 7), ID, "afl", 2, 0, 5, 3, true);
+        WorkRecord child = WorkRecord.child(new WorkPayload(OTHER, 7), ID, "afl", 2, 0, 5, 3, true, ClaimOrder.GATE);
         for (WorkRecord record : List.of(pending, leased, leased.renewed(20.0), leased.retried(RESULT, 30.0),
                 leased.released(2), leased.unclaimed(2), committing, committing.done(1), committing.abandoned(1),
                 child, child.leased(TOKEN, OWNER, 2, 5.0).committing(RESULT).done(2),
@@ -101,8 +102,8 @@ class RecordCodecTest {
 
     @Test
     void aWorkRecordWrittenBeforeTriageWasRecordedIsTriagedIfItCountsNewEdges() {
-        WorkRecord ranked = WorkRecord.child(new WorkPayload(OTHER, 7), ID, "symcc", 2, Tier.NEW_COVERAGE, 3, 1, true);
-        WorkRecord unranked = WorkRecord.child(new WorkPayload(OTHER, 7), ID, "symcc", 2, Tier.NEW_COVERAGE, 0, 1, false);
+        WorkRecord ranked = WorkRecord.child(new WorkPayload(OTHER, 7), ID, "symcc", 2, Tier.NEW_COVERAGE, 3, 1, true, ClaimOrder.NEW_COVERAGE);
+        WorkRecord unranked = WorkRecord.child(new WorkPayload(OTHER, 7), ID, "symcc", 2, Tier.NEW_COVERAGE, 0, 1, false, ClaimOrder.NEW_COVERAGE);
         for (WorkRecord record : List.of(ranked, unranked)) {
             String before = new String(RecordCodec.WORK.encode(record), StandardCharsets.UTF_8)
                     .replace("{\"schema\":6,", "{\"schema\":4,").replace(",\"triaged\":" + record.triaged() + ",\"claimOrder\":0", "");
@@ -114,7 +115,7 @@ class RecordCodecTest {
     @Test
     void aWorkRecordWrittenBeforeClaimOrdersStandsAtItsTiersNumber() {
         for (int tier = Tier.NEW_COVERAGE; tier <= Tier.LOWEST; tier++) {
-            WorkRecord record = WorkRecord.child(new WorkPayload(OTHER, 7), ID, "symcc", 2, tier, 0, 1, true);
+            WorkRecord record = WorkRecord.child(new WorkPayload(OTHER, 7), ID, "symcc", 2, tier, 0, 1, true, ClaimOrder.ofNew(tier));
             String before = new String(RecordCodec.WORK.encode(record), StandardCharsets.UTF_8)
                     .replace("{\"schema\":6,", "{\"schema\":5,").replace(",\"claimOrder\":" + record.claimOrder(), "");
             assertThat(before).doesNotContain("claimOrder");
