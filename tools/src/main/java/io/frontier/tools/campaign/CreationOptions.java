@@ -23,6 +23,15 @@ public final class CreationOptions {
     static final int DEFAULT_BUCKETS = 64;
     /** Abandoned commits an item survives unless told otherwise. */
     static final int DEFAULT_MAX_ATTEMPTS = 3;
+    /**
+     * Milliseconds root waits, idle, before it probes for quiescence, unless told otherwise. A
+     * probe starts only when none of root's workers is executing and its store refresh finds
+     * nothing to claim, so the wait only paces probes while other coordinators are still busy
+     * (after an aborted probe root waits out a back-off as well). At the end of a campaign every
+     * worker waits it out: the demo's closure (6 to 7 s) had its workers busy 86.1% by median at
+     * 200 ms, 90.7% at 20.
+     */
+    static final int DEFAULT_IDLE_WINDOW_MILLIS = 20;
 
     @Option(names = "--coordinators", paramLabel = "M", defaultValue = "1",
             description = "Coordinator ranks of every job (default: ${DEFAULT-VALUE}; fixed when the campaign is created).")
@@ -45,7 +54,7 @@ public final class CreationOptions {
                     + " under <tmp>/frontier-scratch).")
     Path scratch;
 
-    @Option(names = "--idle-window", paramLabel = "MS", defaultValue = "200",
+    @Option(names = "--idle-window", paramLabel = "MS", defaultValue = "" + DEFAULT_IDLE_WINDOW_MILLIS,
             description = "Creating: milliseconds root must be idle before it probes for quiescence (default: ${DEFAULT-VALUE}).")
     long idleWindowMillis;
 
