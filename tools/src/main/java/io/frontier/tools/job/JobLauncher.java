@@ -10,9 +10,11 @@ import io.frontier.store.record.EpochRecord;
 import io.frontier.store.record.JobHeartbeat;
 import io.frontier.tools.ExitCodes;
 import io.frontier.tools.FrontierCommand;
+import io.frontier.tools.campaign.Adoption;
 import io.frontier.tools.campaign.CampaignDirectory;
 import io.frontier.tools.campaign.CampaignSettings;
 import io.frontier.tools.campaign.JobSummary;
+import io.frontier.tools.campaign.TriageScratch;
 import io.frontier.worker.fault.FaultPlan;
 import io.frontier.worker.link.MpiJobLauncher;
 import io.frontier.worker.link.MpiJobSpec;
@@ -39,6 +41,17 @@ final class JobLauncher {
         } catch (IOException e) {
             return "unknown-host";
         }
+    }
+
+    /**
+     * The settings of an existing campaign for its next job ({@code run} or {@code resume}):
+     * upgraded in place if an older Frontier wrote them, and refused before anything is fenced
+     * if its triage cannot work in its scratch directory ({@link TriageScratch}).
+     */
+    static CampaignSettings settingsForNextJob(CampaignDirectory directory, PrintWriter err) {
+        CampaignSettings settings = Adoption.upgradeIfLegacy(directory, directory.read(), err);
+        TriageScratch.require(settings.worker());
+        return settings;
     }
 
     /**

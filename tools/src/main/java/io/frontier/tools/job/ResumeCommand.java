@@ -6,12 +6,10 @@ import io.frontier.store.kv.KeyValueStore;
 import io.frontier.store.kv.KeyValueStores;
 import io.frontier.store.record.JobHeartbeat;
 import io.frontier.tools.ExitCodes;
-import io.frontier.tools.campaign.Adoption;
 import io.frontier.tools.campaign.CampaignDirectory;
 import io.frontier.tools.campaign.CampaignSettings;
 import io.frontier.tools.campaign.JobName;
 import io.frontier.tools.campaign.StoreBinding;
-import io.frontier.tools.campaign.TriageScratch;
 import io.frontier.worker.link.MpiInstallation;
 import io.frontier.worker.link.MpiJobLauncher;
 import java.nio.file.Path;
@@ -73,8 +71,7 @@ public final class ResumeCommand implements Callable<Integer> {
     @Override
     public Integer call() throws InterruptedException {
         CampaignDirectory directory = new CampaignDirectory(campaign);
-        CampaignSettings settings = Adoption.upgradeIfLegacy(directory, directory.read(), spec.commandLine().getErr());
-        TriageScratch.require(settings.worker());
+        CampaignSettings settings = JobLauncher.settingsForNextJob(directory, spec.commandLine().getErr());
         MpiJobLauncher launcher = fenceOnly ? null : MpiJobLauncher.forThisMachine(MpiInstallation.discover());
         String id = JobName.forJob();
         JobFence.Fenced fenced;

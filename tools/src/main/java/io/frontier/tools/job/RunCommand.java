@@ -6,14 +6,12 @@ import io.frontier.store.keyspace.CampaignKeys;
 import io.frontier.store.kv.KeyValueStore;
 import io.frontier.store.kv.KeyValueStores;
 import io.frontier.store.record.EpochRecord;
-import io.frontier.tools.campaign.Adoption;
 import io.frontier.tools.campaign.CampaignCreation;
 import io.frontier.tools.campaign.CampaignDirectory;
 import io.frontier.tools.campaign.CampaignSettings;
 import io.frontier.tools.campaign.CreationOptions;
 import io.frontier.tools.campaign.JobName;
 import io.frontier.tools.campaign.StoreBinding;
-import io.frontier.tools.campaign.TriageScratch;
 import io.frontier.worker.link.MpiInstallation;
 import io.frontier.worker.link.MpiJobLauncher;
 import java.io.PrintWriter;
@@ -86,8 +84,7 @@ public final class RunCommand implements Callable<Integer> {
         CampaignSettings settings;
         if (directory.exists()) {
             refuseCreationOptions(directory);
-            settings = Adoption.upgradeIfLegacy(directory, directory.read(), spec.commandLine().getErr());
-            TriageScratch.require(settings.worker());
+            settings = JobLauncher.settingsForNextJob(directory, spec.commandLine().getErr());
         } else {
             settings = create(directory);
         }
