@@ -37,9 +37,14 @@ public record TerminationSettings(Duration stableWindow, Duration probeBackoff, 
         }
     }
 
-    /** Timings for a real campaign: probes every few hundred milliseconds, generous deadlines. */
-    public static TerminationSettings defaults() {
-        return new TerminationSettings(Duration.ofMillis(200), Duration.ofMillis(200), Duration.ofSeconds(60),
-                Duration.ofSeconds(120), Duration.ofSeconds(60), Duration.ofSeconds(30));
+    /**
+     * Timings for a real campaign whose root waits {@code idleWindow} before it probes and whose
+     * executions may take up to {@code executionLimit}: after an aborted probe a back-off of a
+     * few hundred milliseconds, and generous deadlines; the shutdown deadline covers an execution that
+     * is still running.
+     */
+    public static TerminationSettings forCampaign(Duration idleWindow, Duration executionLimit) {
+        return new TerminationSettings(idleWindow, Duration.ofMillis(200), Duration.ofSeconds(60),
+                Duration.ofSeconds(120), Duration.ofSeconds(60).plus(executionLimit), Duration.ofSeconds(30));
     }
 }

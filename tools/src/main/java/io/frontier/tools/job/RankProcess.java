@@ -167,12 +167,9 @@ final class RankProcess {
     }
 
     private static CoordinatorSettings coordinatorSettings(CampaignSettings settings, Budget budget) {
-        Duration executionLimit = settings.worker().timeLimit();
-        TerminationSettings defaults = TerminationSettings.defaults();
         return new CoordinatorSettings(Duration.ofMillis(settings.leaseMillis()), settings.claimBatch(),
                 Path.of(settings.seeds()), Duration.ofMinutes(30),
-                new TerminationSettings(Duration.ofMillis(settings.idleWindowMillis()), defaults.probeBackoff(), defaults.voteTimeout(),
-                        defaults.decisionTimeout(), defaults.shutdownTimeout().plus(executionLimit),
-                        defaults.barrierTimeout()), budget, settings.worker().executorKinds());
+                TerminationSettings.forCampaign(Duration.ofMillis(settings.idleWindowMillis()),
+                        settings.worker().timeLimit()), budget, settings.worker().executorKinds());
     }
 }
