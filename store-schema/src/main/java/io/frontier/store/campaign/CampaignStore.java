@@ -1,6 +1,7 @@
 package io.frontier.store.campaign;
 
 import io.frontier.store.error.CampaignSetupException;
+import io.frontier.store.error.CorruptRecordException;
 import io.frontier.store.error.FrontierException;
 import io.frontier.store.error.InvalidInputException;
 import io.frontier.store.exploration.ExplorationPolicy;
@@ -36,6 +37,10 @@ import io.frontier.store.record.Token;
 import io.frontier.store.corpus.Digest;
 import io.frontier.store.record.WorkPayload;
 import io.frontier.store.record.WorkRecord;
+import io.frontier.store.session.FeedEntry;
+import io.frontier.store.session.SessionCodecs;
+import io.frontier.store.session.SessionSlot;
+import io.frontier.store.wire.ExecutorKind;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
@@ -468,6 +473,72 @@ public final class CampaignStore {
         Set<Integer> buckets = Set.copyOf(preferred);
         return edit(epoch, (tx, table, parts) ->
                 parts.leasing.claim(tx, table, request, owner, buckets, tokens, epoch, expiry));
+    }
+
+    /**
+     * Leases one pending session item of {@code kind} to {@code owner} until {@code now + ttl},
+     * under a new unique token: slot {@code preferredSlot} if it is pending, else any other. A
+     * re-executed body returns the grant of its first execution. Granted nothing when every
+     * session of that kind is leased (or none exists).
+     */
+    public ClaimResult claimSession(long epoch, Owner owner, String kind, int preferredSlot, double now, double ttl) {
+        double expiry = expiry(now, ttl);
+        if (!ExecutorKind.isSession(kind)) {
+            throw new InvalidInputException("session claim names a kind that runs no sessions").with("kind", kind);
+        }
+        Token token = Token.random();
+        String request = ResultId.random().hex();
+        return edit(epoch, (tx, table, parts) ->
+                parts.leasing.claimSession(tx, table, request, owner, kind, preferredSlot, token, epoch, expiry));
+    }
+
+    /**
+     * Makes sure slots {@code 0 .. count-1} of the sessions of {@code kind} exist as work items,
+     * creating the missing ones pending; idempotent. Returns how many it created.
+     */
+    public int ensureSessions(long epoch, String kind, int count) {
+        if (count < 0 || count > SessionSlot.MAX_SLOT + 1) {
+            throw new InvalidInputException("session count out of range").with("count", count)
+                    .with("max", SessionSlot.MAX_SLOT + 1);
+        }
+        int created = 0;
+        for (int from = 0; from < count; from += MAX_BATCH) {
+            List<SessionSlot> slots = new ArrayList<>();
+            for (int slot = from; slot < Math.min(count, from + MAX_BATCH); slot++) {
+                slots.add(new SessionSlot(kind, slot));
+            }
+            created += edit(epoch, (tx, table, parts) -> {
+                tx.prefetch(slots.stream().map(slot -> keys.work(slot.payload().hash())).toList());
+                int made = 0;
+                for (SessionSlot slot : slots) {
+                    WorkRecord known = table.read(slot.payload().hash());
+                    if (known == null) {
+                        table.write(null, WorkRecord.session(slot, epoch));
+                        made++;
+                    } else if (!slot.equals(known.session())) {
+                        throw new CorruptRecordException("work record of a session slot's id is not that session")
+                                .with("work", known.id()).with("kind", kind).with("slot", slot.slot());
+                    }
+                }
+                return made;
+            });
+        }
+        return created;
+    }
+
+    /**
+     * Up to {@code limit} entries of the campaign's feed after {@code after} (null: from its
+     * start), in commit order, read by snapshot.
+     */
+    public List<FeedEntry.Read> feed(FeedEntry.Position after, int limit) {
+        if (limit < 1) {
+            throw new InvalidInputException("feed page limit below 1").with("limit", limit);
+        }
+        KeyRange range = keys.feedAfter(after);
+        return kv.read(tx -> tx.getRange(range.begin(), range.end(), limit, false).stream()
+                .map(pair -> new FeedEntry.Read(keys.decodeFeed(pair.key()),
+                        SessionCodecs.FEED.decode(pair.key(), pair.value())))
+                .toList());
     }
 
     /**

@@ -8,6 +8,7 @@ import io.frontier.store.error.StaleTokenException;
 import io.frontier.store.error.UnknownWorkException;
 import io.frontier.store.error.UnreadableRecordException;
 import io.frontier.store.error.WrongStateException;
+import io.frontier.store.exploration.ExecutorRouting;
 import io.frontier.store.exploration.Exploration;
 import io.frontier.store.exploration.ExplorationPolicy;
 import io.frontier.store.exploration.Rounds;
@@ -70,6 +71,12 @@ final class Committing {
     private final ExplorationPolicy policy;
     private final Rounds rounds;
     private final FindingRecorder findings;
+    /**
+     * False in a campaign whose only executors are fuzzing sessions: nothing would ever run an
+     * input enqueued as work, so a kept child joins the feed alone, and one that reached nothing
+     * new is not kept for later.
+     */
+    private final boolean runsInputs;
 
     /** @param executorKinds the executor kinds of the job committing, which later rounds run on */
     Committing(CampaignKeys keys, CampaignConfig config, ExplorationPolicy policy, List<String> executorKinds) {
@@ -78,6 +85,7 @@ final class Committing {
         this.policy = policy;
         this.rounds = new Rounds(policy, executorKinds);
         this.findings = new FindingRecorder(keys);
+        this.runsInputs = executorKinds.isEmpty() || new ExecutorRouting(executorKinds).runsInputs();
     }
 
     /**
@@ -324,9 +332,13 @@ final class Committing {
 
     /**
      * A child that reached nothing new: frontier in a closure, redundant under novelty only, and
-     * with tiers deferred to tier 1 while the lower tiers have room for it, else dropped.
+     * with tiers deferred to tier 1 while the lower tiers have room for it, else dropped; redundant
+     * in a campaign of sessions alone, where no later round could run it.
      */
     private ChildFate redundantFate(Supplier<TierRoom> room, long size) {
+        if (!runsInputs) {
+            return ChildFate.REDUNDANT;
+        }
         return switch (policy.mode()) {
             case CLOSURE -> ChildFate.FRONTIER;
             case NOVELTY -> ChildFate.REDUNDANT;
@@ -584,6 +596,10 @@ final class Committing {
         }
         String origin = entry.execution().executor();
         List<Digest> enqueued = new ArrayList<>();
+        if (!runsInputs) {
+            fresh.forEach(child -> table.feed(child.digest(), child.size()));
+            fresh.clear();
+        }
         for (Child child : fresh) {
             int tier = child.fate() == ChildFate.FRONTIER ? Tier.NEW_COVERAGE : Tier.REDUNDANT;
             table.write(null, WorkRecord.child(new WorkPayload(child.digest(), child.size()), work, origin, epoch,

@@ -10,6 +10,7 @@ import io.frontier.store.keyspace.KeyRange;
 import io.frontier.store.keyspace.LeasedKey;
 import io.frontier.store.keyspace.ReadyKey;
 import io.frontier.store.keyspace.ReceiptKind;
+import io.frontier.store.keyspace.SessionKey;
 import io.frontier.store.kv.KeyValue;
 import io.frontier.store.kv.Transaction;
 import io.frontier.store.record.Owner;
@@ -33,6 +34,8 @@ final class Leasing {
 
     /** Candidates read per item wanted, so that concurrent claimers rarely pick the same key. */
     private static final int CANDIDATES_PER_ITEM = 4;
+    /** Pending session items read per session claim: slots of one kind are as many as a job's workers. */
+    private static final int SESSION_CANDIDATES = 64;
 
     private final CampaignKeys keys;
     private final int buckets;
@@ -95,6 +98,55 @@ final class Leasing {
             tx.set(receiptKey, RecordCodec.RECEIPT.encode(Receipt.of(request, granted)));
         }
         return new ClaimResult(granted, blocked);
+    }
+
+    /**
+     * Grants one pending session item of {@code kind}: slot {@code preferredSlot} if it is
+     * pending, else any other, picked at random among the first few. Session items wait in an
+     * index of their own, so no claim of input work ever takes one. The picked key gets a read
+     * conflict and its record a serializable read, as in {@link #claim}; a re-executed body
+     * returns the grant of its first execution.
+     */
+    ClaimResult claimSession(Transaction tx, WorkTable table, String request, Owner owner, String kind,
+            int preferredSlot, Token token, long epoch, double expiry) {
+        byte[] receiptKey = keys.receipt(owner, ReceiptKind.CLAIM_SESSION);
+        Receipt receipt = earlierReceipt(tx, receiptKey, request);
+        if (receipt != null) {
+            return new ClaimResult(receipt.records(), List.of());
+        }
+        KeyRange range = keys.sessions(kind);
+        List<byte[]> preferred = new ArrayList<>();
+        List<byte[]> others = new ArrayList<>();
+        for (KeyValue pair : tx.snapshot().getRange(range.begin(), range.end(), SESSION_CANDIDATES, false)) {
+            try {
+                (keys.decodeSession(pair.key()).slot() == preferredSlot ? preferred : others).add(pair.key());
+            } catch (UnreadableRecordException e) {
+                others.add(pair.key());
+            }
+        }
+        Collections.shuffle(others);
+        preferred.addAll(others);
+        List<Blocked> blocked = new ArrayList<>();
+        for (byte[] sessionKey : preferred) {
+            try {
+                SessionKey session = keys.decodeSession(sessionKey);
+                tx.addReadConflictKey(sessionKey);
+                WorkRecord record = table.read(session.id());
+                if (record == null || record.state() != WorkState.PENDING || record.session() == null
+                        || record.session().slot() != session.slot() || !record.session().kind().equals(kind)) {
+                    throw new CorruptRecordException("session index entry has no pending session record")
+                            .with("key", hex(sessionKey))
+                            .with("state", record == null ? "missing" : record.state().wireName());
+                }
+                WorkRecord leased = record.leased(token, owner, epoch, expiry);
+                table.write(record, leased);
+                tx.set(receiptKey, RecordCodec.RECEIPT.encode(Receipt.of(request, List.of(leased))));
+                return new ClaimResult(List.of(leased), blocked);
+            } catch (UnreadableRecordException e) {
+                blocked.add(new Blocked(hex(sessionKey), e));
+            }
+        }
+        return new ClaimResult(List.of(), blocked);
     }
 
     /**
@@ -245,7 +297,7 @@ final class Leasing {
         Receipt receipt = earlierReceipt(tx, receiptKey, request);
         if (receipt != null) {
             return new RecoveryResult(receipt.records().stream()
-                    .map(r -> new Recovered(r.id(), r.payload())).toList(), List.of());
+                    .map(r -> new Recovered(r.id(), r.payload(), r.session() != null)).toList(), List.of());
         }
         KeyRange range = keys.recoverable(epoch, now);
         List<Recovered> recovered = new ArrayList<>();
@@ -277,7 +329,7 @@ final class Leasing {
                 WorkRecord pending = record.released(epoch);
                 table.write(record, pending);
                 released.add(pending);
-                recovered.add(new Recovered(leased.id(), record.payload()));
+                recovered.add(new Recovered(leased.id(), record.payload(), record.session() != null));
             } catch (UnreadableRecordException e) {
                 blocked.add(new Blocked(hex(pair.key()), e));
             }

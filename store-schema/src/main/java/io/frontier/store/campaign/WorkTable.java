@@ -12,8 +12,13 @@ import io.frontier.store.corpus.Digest;
 import io.frontier.store.record.WorkRecord;
 import io.frontier.store.record.WorkState;
 import io.frontier.store.exploration.Tier;
+import io.frontier.store.session.FeedEntry;
+import io.frontier.store.session.FeedInput;
+import io.frontier.store.session.SessionCodecs;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -31,6 +36,8 @@ final class WorkTable {
     private final Transaction tx;
     private final CampaignKeys keys;
     private final int buckets;
+    /** Inputs this transaction admits into the campaign's feed, written by {@link #flush}. */
+    private final List<FeedInput> fed = new ArrayList<>();
     /** Pending counter changes of this transaction, by count key (hex). */
     private final Map<String, Long> deltas = new HashMap<>();
     private final Map<String, byte[]> deltaKeys = new HashMap<>();
@@ -81,11 +88,14 @@ final class WorkTable {
 
     /**
      * Replaces {@code before} (null for a new item) with {@code after}: the record, the index
-     * entries of both states, and the counters.
+     * entries of both states, and the counters. A new input that joins tier 0 (a seed, a child
+     * that reached new coverage or was kept without triage) also joins the feed.
      */
     void write(WorkRecord before, WorkRecord after) {
         if (before != null) {
             unindex(before);
+        } else if (after.session() == null && after.tier() == Tier.NEW_COVERAGE) {
+            feed(after.id(), after.payload().size());
         }
         tx.set(keys.work(after.id()), RecordCodec.WORK.encode(after));
         index(after);
@@ -108,13 +118,17 @@ final class WorkTable {
     }
 
     /**
-     * The key of {@code record}'s entry in the index of pending work: the unranked ready index
-     * for a tier-0 item that was not triaged (a seed, a child kept without triage), else the
-     * ranked index at its claim order and its rank inside its tier.
+     * The key of {@code record}'s entry in the index of pending work: the session index for a
+     * session item, which no claim of input work reads; the unranked ready index for a tier-0
+     * item that was not triaged (a seed, a child kept without triage), else the ranked index at
+     * its claim order and its rank inside its tier.
      * Everything it depends on is fixed while the item is pending, so the entry written when it
      * became pending is the one cleared when it leaves.
      */
     private byte[] readyKey(WorkRecord record) {
+        if (record.session() != null) {
+            return keys.session(record.session().kind(), record.session().slot(), record.id());
+        }
         int bucket = Buckets.of(record.id(), buckets);
         return record.tier() == Tier.NEW_COVERAGE && !record.triaged()
                 ? keys.ready(bucket, record.id())
@@ -131,7 +145,18 @@ final class WorkTable {
         deltaKeys.putIfAbsent(name, key);
     }
 
-    /** Writes the summed counter changes as atomic ADDs; call once, last in the body. */
+    /**
+     * Appends {@code digest} to the campaign's feed at {@link #flush}: an input that reached new
+     * coverage but becomes no work item (in a campaign whose only executors are sessions).
+     */
+    void feed(Digest digest, long size) {
+        fed.add(new FeedInput(digest, size));
+    }
+
+    /**
+     * Writes the summed counter changes as atomic ADDs and the feed's new entries, under this
+     * transaction's versionstamp; call once, last in the body.
+     */
     void flush() {
         deltas.forEach((name, delta) -> {
             if (delta != 0) {
@@ -139,6 +164,12 @@ final class WorkTable {
             }
         });
         deltas.clear();
+        for (int from = 0, part = 0; from < fed.size(); from += FeedEntry.MAX_INPUTS, part++) {
+            List<FeedInput> inputs = fed.subList(from, Math.min(fed.size(), from + FeedEntry.MAX_INPUTS));
+            tx.setVersionstampedKey(keys.feedToStamp(part),
+                    SessionCodecs.FEED.encode(new FeedEntry(FeedEntry.SCHEMA, inputs)));
+        }
+        fed.clear();
     }
 
     private void unindex(WorkRecord record) {

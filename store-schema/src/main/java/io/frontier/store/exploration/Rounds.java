@@ -31,7 +31,8 @@ public final class Rounds {
     public Rounds(ExplorationPolicy policy, List<String> kinds) {
         this.policy = policy;
         this.repeatKind = kinds.stream()
-                .filter(kind -> policy.repeatable().contains(kind) && !REPEATED_ONCE.contains(kind))
+                .filter(kind -> policy.repeatable().contains(kind) && !REPEATED_ONCE.contains(kind)
+                        && !ExecutorKind.isSession(kind))
                 .findFirst();
         this.routing = kinds.isEmpty() ? Optional.empty() : Optional.of(new ExecutorRouting(kinds));
     }
@@ -39,11 +40,15 @@ public final class Rounds {
     /**
      * The claim order of a new input in {@code tier} found by {@code origin}: the tier's own
      * ({@link ClaimOrder#ofNew}), except for a new tier-0 input whose first round a follow-up on
-     * the repeat kind waits for. In a hybrid campaign that is SymCC's round of an input AFL++
-     * found, and it stands at {@link ClaimOrder#GATE}, ahead of the rest of tier 0.
+     * the repeat kind waits for, and for a new tier-0 input a fuzzing session found. In a hybrid
+     * campaign the first is SymCC's round of an input AFL++ found; the second is SymCC's round of
+     * an input a session found, what random mutation reached and SymCC can take further, as
+     * SymCC's own fuzzing helper runs the fuzzer's queue. Both stand at {@link ClaimOrder#GATE},
+     * ahead of the rest of tier 0.
      */
     public int claimOrderOfNew(String origin, int tier) {
-        boolean gate = tier == Tier.NEW_COVERAGE && routing.isPresent() && followedUp(routing.get().firstKind(origin));
+        boolean gate = tier == Tier.NEW_COVERAGE && routing.isPresent() && routing.get().runsInputs()
+                && (ExecutorKind.isSession(origin) || followedUp(routing.get().firstKind(origin)));
         return gate ? ClaimOrder.GATE : ClaimOrder.ofNew(tier);
     }
 
@@ -54,7 +59,9 @@ public final class Rounds {
 
     /**
      * The next round of {@code record} after a round whose execution was {@code execution} and
-     * whose children were {@code children}, or null if the item is done. In order:
+     * whose children were {@code children}, or null if the item is done. A session's slice is
+     * always followed by another: a fuzzer never runs dry on its own, and the job's budget or a
+     * stop ends it. For an input, in order:
      * <ol>
      *   <li>a time-out comes back in {@link Tier#RETRY} on the kind that ran, with twice the
      *       round's factor while that stays within the policy's cap;
@@ -71,6 +78,9 @@ public final class Rounds {
      * </ol>
      */
     public NextRound after(WorkRecord record, Execution execution, List<Child> children) {
+        if (record.session() != null) {
+            return new NextRound(Tier.NEW_COVERAGE, 1, record.session().kind());
+        }
         String ran = execution.executor();
         int doubled = (int) Math.min((long) record.limitFactor() * 2, policy.maxLimitFactor());
         if (execution.timedOut()) {

@@ -11,6 +11,7 @@ import io.frontier.store.exploration.ClaimOrder;
 import io.frontier.store.coverage.Coverage;
 import io.frontier.store.coverage.EdgeMap;
 import io.frontier.store.pruning.PruningMap;
+import io.frontier.store.session.FeedEntry;
 import io.frontier.store.wire.ExecutorKind;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -172,6 +173,57 @@ public final class CampaignKeys {
             return new ReadyKey(tiered.claimOrder(), tiered.bucket(), tiered.id());
         }
         return decodeReady(key);
+    }
+
+    /** The index entry of a pending session item: slot {@code slot} of kind {@code kind}. */
+    public byte[] session(String kind, int slot, Digest id) {
+        return key(CampaignSubspace.SESSIONS, kind, (long) slot, id.bytes());
+    }
+
+    public SessionKey decodeSession(byte[] key) {
+        List<Object> items = expect(key, CampaignSubspace.SESSIONS, 3);
+        if (!(items.get(1) instanceof String kind)) {
+            throw malformed(key, "session kind element is not a string");
+        }
+        return new SessionKey(kind, intOf(key, items.get(2)), workId(key, items.get(3)));
+    }
+
+    /** Every pending session item of {@code kind}, by slot. */
+    public KeyRange sessions(String kind) {
+        return range(sub(CampaignSubspace.SESSIONS).add(kind));
+    }
+
+    /** Every pending session item, by kind and slot. */
+    public KeyRange sessions() {
+        return range(sub(CampaignSubspace.SESSIONS));
+    }
+
+    /**
+     * The key of part {@code part} of the feed entry this transaction writes, versionstamp
+     * pending; the parts of one transaction share its versionstamp.
+     */
+    public Tuple feedToStamp(int part) {
+        return sub(CampaignSubspace.FEED).add(Versionstamp.incomplete(0)).add((long) part);
+    }
+
+    public byte[] feed(Versionstamp versionstamp, int part) {
+        return sub(CampaignSubspace.FEED).add(versionstamp).add((long) part).pack();
+    }
+
+    public FeedEntry.Position decodeFeed(byte[] key) {
+        List<Object> items = expect(key, CampaignSubspace.FEED, 2);
+        return new FeedEntry.Position(stamp(key, items.get(1)), intOf(key, items.get(2)));
+    }
+
+    /** The whole feed, in commit order. */
+    public KeyRange feed() {
+        return range(sub(CampaignSubspace.FEED));
+    }
+
+    /** The feed after {@code position} (null: from its start), in commit order. */
+    public KeyRange feedAfter(FeedEntry.Position position) {
+        KeyRange all = feed();
+        return position == null ? all : new KeyRange(keyAfter(feed(position.stamp(), position.part())), all.end());
     }
 
     public byte[] leased(long epoch, double expiry, Digest id) {
@@ -461,6 +513,11 @@ public final class CampaignKeys {
     public static long decodeSum(byte[] value) {
         byte[] padded = Arrays.copyOf(value, Long.BYTES);
         return ByteBuffer.wrap(padded).order(ByteOrder.LITTLE_ENDIAN).getLong();
+    }
+
+    /** The first key after {@code key} in byte order: {@code key} with a zero byte appended. */
+    private static byte[] keyAfter(byte[] key) {
+        return Arrays.copyOf(key, key.length + 1);
     }
 
     private Tuple sub(CampaignSubspace subspace) {

@@ -46,9 +46,12 @@ package io.frontier.store.keyspace;
  *  │                                               shared map, merged with full-width BIT_OR only
  *  ├─ 23 PRUNING_POLICY                          → PruningPolicy JSON, written with CONFIG;
  *  │                                               absent in campaigns created before shared maps
- *  └─ 24 EXECUTOR_COUNTS (owner, executor, counter) → 8-byte little-endian, atomic ADD: what the
- *                                                  executions of one executor kind committed by
- *                                                  that coordinator amount to
+ *  ├─ 24 EXECUTOR_COUNTS (owner, executor, counter) → 8-byte little-endian, atomic ADD: what the
+ *  │                                               executions of one executor kind committed by
+ *  │                                               that coordinator amount to
+ *  ├─ 25 SESSIONS    (kind, slot, id)            → empty      one per pending session item
+ *  └─ 26 FEED        (versionstamp, part)        → FeedEntry JSON: inputs that reached new
+ *                                                  coverage, in commit order; append-only
  * </pre>
  *
  * <p>LEASED orders by epoch first, so one range read finds every lease of an older epoch and
@@ -64,7 +67,10 @@ package io.frontier.store.keyspace;
  * epoch bump. READY is claimed before TIERED; TIERED orders by claim order (tier 0 first, see
  * ClaimOrder) and then by rank inside the tier (in tier 0, most new edges first, then smaller
  * inputs; below, smaller inputs first), so one range read from its start finds the items to
- * claim next. PRUNING, like EDGES, is only ever merged with BIT_OR and read by snapshot, so
+ * claim next. SESSIONS holds the pending session items apart from READY and TIERED, so that no
+ * claim of input work takes one: a coordinator claims a session only for a worker it has chosen
+ * to fuzz, its own slot first. FEED is written with versionstamped keys and read by snapshot only,
+ * so appending to it conflicts with nothing. PRUNING, like EDGES, is only ever merged with BIT_OR and read by snapshot, so
  * coordinators merging their workers' maps never conflict.
  * Numbers are only ever appended.
  */
@@ -93,7 +99,9 @@ public enum CampaignSubspace {
     TIERED(21),
     PRUNING(22),
     PRUNING_POLICY(23),
-    EXECUTOR_COUNTS(24);
+    EXECUTOR_COUNTS(24),
+    SESSIONS(25),
+    FEED(26);
 
     private final long number;
 

@@ -3,7 +3,8 @@ package io.frontier.store.keyspace;
 /** The operations that keep a receipt of their last call per owner. Numbers only appended. */
 public enum ReceiptKind {
     CLAIM(0),
-    RECOVER(1);
+    RECOVER(1),
+    CLAIM_SESSION(2);
 
     private final long number;
 

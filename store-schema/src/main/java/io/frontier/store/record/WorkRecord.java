@@ -9,6 +9,7 @@ import io.frontier.store.corpus.Digest;
 import io.frontier.store.exploration.ClaimOrder;
 import io.frontier.store.exploration.Tier;
 import io.frontier.store.error.InvalidInputException;
+import io.frontier.store.session.SessionSlot;
 import io.frontier.store.wire.ExecutorKind;
 
 /**
@@ -28,12 +29,16 @@ import io.frontier.store.wire.ExecutorKind;
  *       origin is spelled as {@link io.frontier.store.wire.Execution#executor} is;
  *   <li>{@code tier} is a {@link io.frontier.store.exploration.Tier} number, {@code claimOrder}
  *       one that tier may stand at ({@link ClaimOrder#fits}), {@code round} is never negative and
- *       {@code limitFactor} is 1 or more.
+ *       {@code limitFactor} is 1 or more;
+ *   <li>a session item ({@code session} set) is no input: it has no parent, waits in tier 0 at
+ *       claim order 0, and its id is the digest of its slot's descriptor, which is never a
+ *       corpus object.
  * </ul>
  *
  * <p>Schema 1, written before tiers, schema 2, written before new edges and round kinds were
- * recorded, schema 3, written before depths were, schema 4, written before triage was, and
- * schema 5, written before claim orders were, are read as schema 6 ({@link #upgrade}).
+ * recorded, schema 3, written before depths were, schema 4, written before triage was, schema 5,
+ * written before claim orders were, and schema 6, written before sessions, are read as schema 7
+ * ({@link #upgrade}).
  *
  * @param schema record layout version, {@link #SCHEMA}
  * @param epoch epoch under which the last edge was taken; a lease of an older epoch is void
@@ -62,6 +67,8 @@ import io.frontier.store.wire.ExecutorKind;
  *     triage, which tier 0 takes first, unranked
  * @param claimOrder where the item stands in claim order while pending, the first element of its
  *     ranked index key ({@link ClaimOrder}); the tier number for a record written before schema 6
+ * @param session which fuzzing session this item is, or null for an input
+ *     ({@link io.frontier.store.session})
  */
 public record WorkRecord(
         int schema,
@@ -84,10 +91,11 @@ public record WorkRecord(
         String roundKind,
         int depth,
         boolean triaged,
-        int claimOrder) {
+        int claimOrder,
+        SessionSlot session) {
 
     /** The layout version this build writes and reads. */
-    public static final int SCHEMA = 6;
+    public static final int SCHEMA = 7;
     /** The layout before tiers, rounds and time-limit factors. */
     static final int SCHEMA_WITHOUT_TIERS = 1;
     /** The layout before new edges were recorded. */
@@ -98,6 +106,8 @@ public record WorkRecord(
     static final int SCHEMA_WITHOUT_TRIAGE = 4;
     /** The layout before claim orders were recorded. */
     static final int SCHEMA_WITHOUT_CLAIM_ORDER = 5;
+    /** The layout before sessions. */
+    static final int SCHEMA_WITHOUT_SESSIONS = 6;
 
     public WorkRecord {
         if (schema != SCHEMA) {
@@ -134,6 +144,10 @@ public record WorkRecord(
             throw new InvalidInputException("work record parent and origin disagree or origin is malformed")
                     .with("work", id).with("parent", parent).with("origin", origin);
         }
+        if (session != null && (parent != null || tier != Tier.NEW_COVERAGE || claimOrder != ClaimOrder.NEW_COVERAGE)) {
+            throw new InvalidInputException("session item has a parent or waits outside tier 0")
+                    .with("work", id).with("tier", tier).with("claimOrder", claimOrder);
+        }
         boolean held = token != null && owner != null;
         boolean free = token == null && owner == null;
         boolean consistent = switch (state) {
@@ -151,7 +165,18 @@ public record WorkRecord(
     public static WorkRecord seed(WorkPayload payload, long epoch) {
         return new WorkRecord(SCHEMA, payload.hash(), WorkState.PENDING, null, null, epoch, null, 0,
                 null, null, payload, null, null, Tier.NEW_COVERAGE, 0, 1, 0, null, 0, false,
-                ClaimOrder.NEW_COVERAGE);
+                ClaimOrder.NEW_COVERAGE, null);
+    }
+
+    /**
+     * A new pending session item for {@code slot}, whose payload is the slot's descriptor
+     * ({@link SessionSlot#payload}): never leased, no attempts yet, its rounds on the slot's kind.
+     */
+    public static WorkRecord session(SessionSlot slot, long epoch) {
+        WorkPayload payload = slot.payload();
+        return new WorkRecord(SCHEMA, payload.hash(), WorkState.PENDING, null, null, epoch, null, 0,
+                null, null, payload, null, null, Tier.NEW_COVERAGE, 0, 1, 0, slot.kind(), 0, false,
+                ClaimOrder.NEW_COVERAGE, slot);
     }
 
     /**
@@ -164,7 +189,7 @@ public record WorkRecord(
     public static WorkRecord child(WorkPayload payload, Digest parent, String origin, long epoch, int tier,
             int newEdges, int depth, boolean triaged, int claimOrder) {
         return new WorkRecord(SCHEMA, payload.hash(), WorkState.PENDING, null, null, epoch, null, 0,
-                parent, origin, payload, null, null, tier, 0, 1, newEdges, null, depth, triaged, claimOrder);
+                parent, origin, payload, null, null, tier, 0, 1, newEdges, null, depth, triaged, claimOrder, null);
     }
 
     /** This item granted to {@code owner} under {@code token} until {@code expiry}. */
@@ -219,7 +244,7 @@ public record WorkRecord(
     public WorkRecord again(int nextTier, int nextFactor, String nextKind, long againEpoch) {
         return new WorkRecord(SCHEMA, id, WorkState.PENDING, null, null, againEpoch, null, 0,
                 parent, origin, payload, null, null, nextTier, round + 1, nextFactor, newEdges, nextKind, depth,
-                triaged, ClaimOrder.next(nextTier, claimOrder));
+                triaged, ClaimOrder.next(nextTier, claimOrder), session);
     }
 
     /**
@@ -230,22 +255,23 @@ public record WorkRecord(
             int nextAttempts, ResultId nextResult, ResultId nextRejected) {
         return new WorkRecord(SCHEMA, id, nextState, nextToken, nextOwner, nextEpoch, expiry, nextAttempts, parent,
                 origin, payload, nextResult, nextRejected, tier, round, limitFactor, newEdges, roundKind, depth,
-                triaged, claimOrder);
+                triaged, claimOrder, session);
     }
 
     /**
-     * A stored record of an older schema as schema 6: a schema-1 record in tier 0, round 0,
+     * A stored record of an older schema as schema 7: a schema-1 record in tier 0, round 0,
      * factor 1; a schema-1 or schema-2 record with no new edges counted and no round kind; a
      * record of schema 1 to 3 at depth 0; a record of schema 1 to 4 triaged if and only if it
-     * counts new edges; a record of any of them at its tier's number in claim order. With no edges
-     * counted, depth 0, triage and claim order so an item stays at the index key it was written to
-     * (those builds ranked a tier-0 item only if it counted new edges, and keyed the ranked index
-     * by tier), and with no round kind the routing picks its kind as it did.
+     * counts new edges; a record of schema 1 to 5 at its tier's number in claim order; a record of
+     * any of them no session. With no edges counted, depth 0, triage and claim order so an item
+     * stays at the index key it was written to (those builds ranked a tier-0 item only if it
+     * counted new edges, and keyed the ranked index by tier), and with no round kind the routing
+     * picks its kind as it did.
      */
     public static void upgrade(ObjectNode record) {
         JsonNode schema = record.get("schema");
         if (schema == null || !schema.isInt() || schema.intValue() < SCHEMA_WITHOUT_TIERS
-                || schema.intValue() > SCHEMA_WITHOUT_CLAIM_ORDER) {
+                || schema.intValue() > SCHEMA_WITHOUT_SESSIONS) {
             return;
         }
         if (schema.intValue() == SCHEMA_WITHOUT_TIERS) {
@@ -257,14 +283,17 @@ public record WorkRecord(
             record.putIfAbsent("newEdges", IntNode.valueOf(0));
             record.putIfAbsent("roundKind", NullNode.getInstance());
         }
-        record.put("schema", SCHEMA);
-        record.putIfAbsent("depth", IntNode.valueOf(0));
-        JsonNode newEdges = record.get("newEdges");
-        boolean counted = newEdges != null && newEdges.isInt() && newEdges.intValue() > 0;
-        record.putIfAbsent("triaged", BooleanNode.valueOf(counted));
-        JsonNode tier = record.get("tier");
-        if (tier != null) {
-            record.putIfAbsent("claimOrder", tier);
+        if (schema.intValue() <= SCHEMA_WITHOUT_CLAIM_ORDER) {
+            record.putIfAbsent("depth", IntNode.valueOf(0));
+            JsonNode newEdges = record.get("newEdges");
+            boolean counted = newEdges != null && newEdges.isInt() && newEdges.intValue() > 0;
+            record.putIfAbsent("triaged", BooleanNode.valueOf(counted));
+            JsonNode tier = record.get("tier");
+            if (tier != null) {
+                record.putIfAbsent("claimOrder", tier);
+            }
         }
+        record.put("schema", SCHEMA);
+        record.putIfAbsent("session", NullNode.getInstance());
     }
 }

@@ -27,9 +27,17 @@ import io.frontier.store.corpus.Digest;
  * @param pruningMap the campaign's shared SymCC pruning map as the coordinator holds it when it
  *     sends the assignment, for a worker whose executor keeps one in a campaign that shares it;
  *     null otherwise (the worker then keeps a map of its own, if any)
+ * @param session for a fuzzing session's item, the slice to run ({@code executor} is then the
+ *     session's kind); null for an input
  */
 public record Assign(Digest work, Token token, ResultId result, String executor, long epoch, int attempt,
-                     int limitFactor, int tier, PruningMap pruningMap) {
+                     int limitFactor, int tier, PruningMap pruningMap, SessionSlice session) {
+
+    /** An assignment of an input, not of a session. */
+    public Assign(Digest work, Token token, ResultId result, String executor, long epoch, int attempt,
+                  int limitFactor, int tier, PruningMap pruningMap) {
+        this(work, token, result, executor, epoch, attempt, limitFactor, tier, pruningMap, null);
+    }
 
     public Assign {
         if (work == null || token == null || result == null) {
@@ -42,6 +50,10 @@ public record Assign(Digest work, Token token, ResultId result, String executor,
         if (epoch < 1 || attempt < 1 || limitFactor < 1) {
             throw new InvalidInputException("assignment epoch, attempt or time-limit factor below 1")
                     .with("work", work).with("epoch", epoch).with("attempt", attempt).with("limitFactor", limitFactor);
+        }
+        if ((session != null) != ExecutorKind.isSession(executor)) {
+            throw new InvalidInputException("assignment carries a session slice exactly when its kind runs sessions")
+                    .with("work", work).with("executor", executor);
         }
         if (tier < Tier.NEW_COVERAGE || tier > Tier.LOWEST) {
             throw new InvalidInputException("assignment tier out of range").with("work", work).with("tier", tier)

@@ -1,5 +1,6 @@
 package io.frontier.store.wire;
 
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -14,10 +15,26 @@ public final class ExecutorKind {
     public static final String SYMCC = "symcc";
     /** AFL++: a fuzzing run of a length of its own. */
     public static final String AFL = "afl";
+    /**
+     * An AFL++ fuzzing session: one long-lived {@code afl-fuzz} on a worker, fuzzing its own
+     * queue and every input the campaign admits, checkpointed slice by slice.
+     */
+    public static final String AFL_SESSION = "afl_session";
+
+    /**
+     * The kinds that run as long-lived sessions rather than once per input: no input is ever
+     * routed to them for a round of its own (see the store's {@code session} package).
+     */
+    private static final Set<String> SESSIONS = Set.of(AFL_SESSION);
 
     private static final Pattern WELL_FORMED = Pattern.compile("[a-z][a-z_]{0,31}");
 
     private ExecutorKind() {
+    }
+
+    /** Whether {@code kind} runs as a long-lived session instead of once per input. */
+    public static boolean isSession(String kind) {
+        return kind != null && SESSIONS.contains(kind);
     }
 
     /** Whether {@code kind} is 1 to 32 characters of {@code [a-z_]} starting with a letter. */

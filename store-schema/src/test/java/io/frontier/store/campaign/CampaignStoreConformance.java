@@ -1288,7 +1288,7 @@ public abstract class CampaignStoreConformance {
     void recordOfAFutureSchemaIsReportedAndLeftAlone() {
         Lease lease = leasedSeed("a");
         String json = new String(RecordCodec.WORK.encode(store.work(lease.work())), StandardCharsets.UTF_8)
-                .replace("{\"schema\":" + WorkRecord.SCHEMA + ",", "{\"schema\":7,\"priority\":3,");
+                .replace("{\"schema\":" + WorkRecord.SCHEMA + ",", "{\"schema\":" + (WorkRecord.SCHEMA + 1) + ",\"priority\":3,");
         plant(keys.work(lease.work()), json);
         assertEveryItemCallIsRefused(lease, FutureSchemaException.class, "newer schema version");
     }

@@ -262,7 +262,7 @@ public abstract class ExplorationConformance {
         WorkRecord record = store.work(id);
         assertThat(List.of(record.tier(), record.newEdges())).containsExactly(Tier.NEW_COVERAGE, 0);
         String json = new String(RecordCodec.WORK.encode(record), StandardCharsets.UTF_8)
-                .replace("{\"schema\":6,", "{\"schema\":4,").replace(",\"triaged\":true,\"claimOrder\":0", "");
+                .replace("{\"schema\":7,", "{\"schema\":4,").replace(",\"session\":null", "").replace(",\"triaged\":true,\"claimOrder\":0", "");
         assertThat(json).doesNotContain("triaged").doesNotContain("claimOrder");
         rewrite(id, json, key -> keys.ready(key.bucket(), id));
     }
@@ -333,7 +333,7 @@ public abstract class ExplorationConformance {
     private void rewriteAsBeforeDepths(Digest id) {
         WorkRecord record = store.work(id);
         String json = new String(RecordCodec.WORK.encode(record), StandardCharsets.UTF_8)
-                .replace("{\"schema\":6,", "{\"schema\":3,")
+                .replace("{\"schema\":7,", "{\"schema\":3,").replace(",\"session\":null", "")
                 .replace(",\"depth\":" + record.depth() + ",\"triaged\":" + record.triaged()
                         + ",\"claimOrder\":" + record.claimOrder(), "");
         assertThat(json).doesNotContain("depth").doesNotContain("triaged").doesNotContain("claimOrder");
@@ -394,7 +394,7 @@ public abstract class ExplorationConformance {
         WorkRecord record = store.work(id);
         assertThat(record.tier()).isNotEqualTo(Tier.NEW_COVERAGE);
         String json = new String(RecordCodec.WORK.encode(record), StandardCharsets.UTF_8)
-                .replace("{\"schema\":6,", "{\"schema\":5,").replace(",\"claimOrder\":" + record.claimOrder(), "");
+                .replace("{\"schema\":7,", "{\"schema\":5,").replace(",\"session\":null", "").replace(",\"claimOrder\":" + record.claimOrder(), "");
         assertThat(json).doesNotContain("claimOrder");
         rewrite(id, json, key -> keys.tiered(record.tier(), key.rank(), key.bucket(), id));
     }

@@ -11,6 +11,8 @@ import io.frontier.store.pruning.PruningMap;
 import io.frontier.store.record.Owner;
 import io.frontier.store.record.ResultId;
 import io.frontier.store.corpus.Digest;
+import io.frontier.store.session.FeedEntry;
+import io.frontier.store.wire.ExecutorKind;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.Set;
@@ -72,6 +74,30 @@ class CampaignKeysTest {
                 .as("the order below tier 0 sorts before it").isNegative();
         assertInside(gate, keys.tiered());
         assertThat(keys.decodeTiered(gate)).isEqualTo(new TieredKey(ClaimOrder.GATE, 999, 0, ID));
+    }
+
+    @Test
+    void sessionKeyRoundTripsAndFallsInItsKindsRangeBySlot() {
+        byte[] key = keys.session(ExecutorKind.AFL_SESSION, 4, ID);
+        assertThat(keys.decodeSession(key)).isEqualTo(new SessionKey(ExecutorKind.AFL_SESSION, 4, ID));
+        assertThat(keys.subspaceOf(key)).isEqualTo(CampaignSubspace.SESSIONS);
+        assertInside(key, keys.sessions(ExecutorKind.AFL_SESSION));
+        assertInside(key, keys.sessions());
+        assertThat(Arrays.compareUnsigned(key, keys.session(ExecutorKind.AFL_SESSION, 5, ID))).isNegative();
+    }
+
+    @Test
+    void feedKeyRoundTripsAndTheRangeAfterAPositionHoldsOnlyLaterEntries() {
+        Versionstamp first = Versionstamp.complete(new byte[10], 0);
+        Versionstamp later = Versionstamp.complete(new byte[] {0, 0, 0, 0, 0, 0, 0, 1, 0, 0}, 0);
+        byte[] key = keys.feed(first, 1);
+        assertThat(keys.decodeFeed(key)).isEqualTo(new FeedEntry.Position(first, 1));
+        assertInside(key, keys.feed());
+        KeyRange after = keys.feedAfter(new FeedEntry.Position(first, 0));
+        assertInside(key, after);
+        assertInside(keys.feed(later, 0), after);
+        assertThat(Arrays.compareUnsigned(keys.feed(first, 0), after.begin())).isNegative();
+        assertThat(keys.feedAfter(null).begin()).isEqualTo(keys.feed().begin());
     }
 
     @Test

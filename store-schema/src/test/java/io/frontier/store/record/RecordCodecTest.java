@@ -15,8 +15,10 @@ import io.frontier.store.manifest.ManifestCodecs;
 import io.frontier.store.manifest.ManifestEntry;
 import io.frontier.store.manifest.Outcome;
 import io.frontier.store.manifest.ResultOutcome;
+import io.frontier.store.session.SessionSlot;
 import io.frontier.store.wire.DeclaredFinding;
 import io.frontier.store.wire.Execution;
+import io.frontier.store.wire.ExecutorKind;
 import io.frontier.store.wire.FindingKind;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -64,21 +66,42 @@ class RecordCodecTest {
 
     @Test
     void encodedWorkRecordNamesEveryField() {
-        assertThat(leasedJson()).contains("\"schema\":6", "\"id\":\"" + ID + "\"", "\"state\":\"leased\"",
+        assertThat(leasedJson()).contains("\"schema\":7", "\"id\":\"" + ID + "\"", "\"state\":\"leased\"",
                 "\"token\":\"" + TOKEN + "\"", "\"owner\":\"job-1/rank-0\"", "\"leaseExpiry\":1234.5",
                 "\"attempts\":1", "\"parent\":\"" + OTHER + "\"", "\"origin\":\"symcc\"", "\"result\":null",
                 "\"rejected\":null", "\"tier\":0", "\"round\":0", "\"limitFactor\":1", "\"newEdges\":0", "\"roundKind\":null", "\"depth\":0",
-                "\"triaged\":false", "\"claimOrder\":0");
+                "\"triaged\":false", "\"claimOrder\":0", "\"session\":null");
+    }
+
+    @Test
+    void aWorkRecordWrittenBeforeSessionsIsNoSession() {
+        String before = leasedJson().replace("{\"schema\":7,", "{\"schema\":6,").replace(",\"session\":null", "");
+        assertThat(before).doesNotContain("session");
+        assertThat(decode(before)).isEqualTo(leased());
+    }
+
+    @Test
+    void aSessionItemRoundTripsThroughEveryStateAndKeepsItsSlot() {
+        SessionSlot slot = new SessionSlot(ExecutorKind.AFL_SESSION, 3);
+        WorkRecord session = WorkRecord.session(slot, 2);
+        WorkRecord leased = session.leased(TOKEN, OWNER, 2, 5.0);
+        for (WorkRecord record : List.of(session, leased, leased.committing(RESULT),
+                leased.committing(RESULT).again(Tier.NEW_COVERAGE, 1, slot.kind(), 2))) {
+            assertThat(RecordCodec.WORK.decode(KEY, RecordCodec.WORK.encode(record))).isEqualTo(record);
+            assertThat(record.session()).isEqualTo(slot);
+        }
+        assertThat(new String(RecordCodec.WORK.encode(session), StandardCharsets.UTF_8))
+                .contains("\"session\":{\"kind\":\"afl_session\",\"slot\":3}");
     }
 
     @Test
     void aWorkRecordWrittenBeforeTiersReadsAsTierZeroRoundZeroFactorOne() {
-        String before = leasedJson().replace("{\"schema\":6,", "{\"schema\":1,")
+        String before = leasedJson().replace("{\"schema\":7,", "{\"schema\":1,").replace(",\"session\":null", "")
                 .replace(",\"tier\":0,\"round\":0,\"limitFactor\":1,\"newEdges\":0,\"roundKind\":null,\"depth\":0,\"triaged\":false,\"claimOrder\":0", "");
         assertThat(before).doesNotContain("tier");
         assertThat(decode(before)).isEqualTo(leased());
         String receipt = new String(RecordCodec.RECEIPT.encode(Receipt.of(RESULT.hex(), List.of(leased()))),
-                StandardCharsets.UTF_8).replace("{\"schema\":6,", "{\"schema\":1,")
+                StandardCharsets.UTF_8).replace("{\"schema\":7,", "{\"schema\":1,").replace(",\"session\":null", "")
                 .replace(",\"tier\":0,\"round\":0,\"limitFactor\":1,\"newEdges\":0,\"roundKind\":null,\"depth\":0,\"triaged\":false,\"claimOrder\":0", "");
         assertThat(RecordCodec.RECEIPT.decode(KEY, receipt.getBytes(StandardCharsets.UTF_8)).records())
                 .containsExactly(leased());
@@ -86,7 +109,7 @@ class RecordCodecTest {
 
     @Test
     void aWorkRecordWrittenBeforeNewEdgesReadsAsHavingNoCountAndNoRoundKind() {
-        String before = leasedJson().replace("{\"schema\":6,", "{\"schema\":2,")
+        String before = leasedJson().replace("{\"schema\":7,", "{\"schema\":2,").replace(",\"session\":null", "")
                 .replace(",\"newEdges\":0,\"roundKind\":null,\"depth\":0,\"triaged\":false,\"claimOrder\":0", "");
         assertThat(before).doesNotContain("newEdges").doesNotContain("roundKind");
         assertThat(decode(before)).isEqualTo(leased());
@@ -94,7 +117,7 @@ class RecordCodecTest {
 
     @Test
     void aWorkRecordWrittenBeforeDepthsReadsAsDepthZero() {
-        String before = leasedJson().replace("{\"schema\":6,", "{\"schema\":3,")
+        String before = leasedJson().replace("{\"schema\":7,", "{\"schema\":3,").replace(",\"session\":null", "")
                 .replace(",\"depth\":0,\"triaged\":false,\"claimOrder\":0", "");
         assertThat(before).doesNotContain("depth");
         assertThat(decode(before)).isEqualTo(leased());
@@ -106,7 +129,7 @@ class RecordCodecTest {
         WorkRecord unranked = WorkRecord.child(new WorkPayload(OTHER, 7), ID, "symcc", 2, Tier.NEW_COVERAGE, 0, 1, false, ClaimOrder.NEW_COVERAGE);
         for (WorkRecord record : List.of(ranked, unranked)) {
             String before = new String(RecordCodec.WORK.encode(record), StandardCharsets.UTF_8)
-                    .replace("{\"schema\":6,", "{\"schema\":4,").replace(",\"triaged\":" + record.triaged() + ",\"claimOrder\":0", "");
+                    .replace("{\"schema\":7,", "{\"schema\":4,").replace(",\"session\":null", "").replace(",\"triaged\":" + record.triaged() + ",\"claimOrder\":0", "");
             assertThat(before).doesNotContain("triaged");
             assertThat(decode(before)).isEqualTo(record);
         }
@@ -117,7 +140,7 @@ class RecordCodecTest {
         for (int tier = Tier.NEW_COVERAGE; tier <= Tier.LOWEST; tier++) {
             WorkRecord record = WorkRecord.child(new WorkPayload(OTHER, 7), ID, "symcc", 2, tier, 0, 1, true, ClaimOrder.ofNew(tier));
             String before = new String(RecordCodec.WORK.encode(record), StandardCharsets.UTF_8)
-                    .replace("{\"schema\":6,", "{\"schema\":5,").replace(",\"claimOrder\":" + record.claimOrder(), "");
+                    .replace("{\"schema\":7,", "{\"schema\":5,").replace(",\"session\":null", "").replace(",\"claimOrder\":" + record.claimOrder(), "");
             assertThat(before).doesNotContain("claimOrder");
             assertThat(decode(before).claimOrder()).as("the key a build before claim orders wrote, tier %d", tier)
                     .isEqualTo(tier);
@@ -209,7 +232,7 @@ class RecordCodecTest {
 
     @Test
     void unknownFieldIsCorrupt() {
-        assertThatThrownBy(() -> decode(leasedJson().replace("{\"schema\":6,", "{\"schema\":6,\"extra\":true,")))
+        assertThatThrownBy(() -> decode(leasedJson().replace("{\"schema\":7,", "{\"schema\":7,\"extra\":true,")))
                 .isInstanceOf(CorruptRecordException.class).hasMessageContaining("extra");
     }
 
@@ -295,16 +318,16 @@ class RecordCodecTest {
 
     @Test
     void futureSchemaVersionIsItsOwnError() {
-        String json = leasedJson().replace("{\"schema\":6,", "{\"schema\":7,\"newField\":1,");
+        String json = leasedJson().replace("{\"schema\":7,", "{\"schema\":8,\"newField\":1,");
         assertThatThrownBy(() -> decode(json)).isInstanceOf(FutureSchemaException.class)
-                .hasMessageContaining("newer schema version").hasMessageContaining("schema=7")
-                .hasMessageContaining("supported=6");
+                .hasMessageContaining("newer schema version").hasMessageContaining("schema=8")
+                .hasMessageContaining("supported=7");
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"0", "-1", "1.0", "\"1\"", "null"})
     void schemaThatIsNotAKnownVersionIsCorrupt(String schema) {
-        assertThatThrownBy(() -> decode(leasedJson().replace("{\"schema\":6,", "{\"schema\":" + schema + ",")))
+        assertThatThrownBy(() -> decode(leasedJson().replace("{\"schema\":7,", "{\"schema\":" + schema + ",")))
                 .isInstanceOf(CorruptRecordException.class);
     }
 

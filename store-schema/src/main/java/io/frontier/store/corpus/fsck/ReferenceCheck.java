@@ -29,7 +29,8 @@ import java.util.Set;
  * <ul>
  *   <li>the input of every work item that is pending, leased, committing or done: a seed is
  *       published before it is admitted, and a child is enqueued only after its promotion. An
- *       abandoned item is not required: it is never dispatched again;
+ *       abandoned item is not required: it is never dispatched again; a fuzzing session has
+ *       no input;
  *   <li>every kept child (frontier or finding) with a completion mark, in any manifest entry:
  *       promotion renames before it marks. An unmarked child is not required: in an open entry
  *       it is still staged (replay promotes it), in an abandoned one it was lost with its stage,
@@ -85,7 +86,7 @@ public final class ReferenceCheck {
             @Override
             public void record(WorkRecord record) {
                 workRecords++;
-                if (record.state() != WorkState.ABANDONED) {
+                if (record.state() != WorkState.ABANDONED && record.session() == null) {
                     require(record.id(), describe(record));
                 }
                 progress.checked(workRecords, required);
