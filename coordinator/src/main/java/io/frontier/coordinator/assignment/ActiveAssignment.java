@@ -11,6 +11,7 @@ import io.frontier.store.corpus.Digest;
 import io.frontier.store.record.WorkRecord;
 import io.frontier.store.record.WorkState;
 import io.frontier.store.wire.Assign;
+import io.frontier.store.wire.SessionSlice;
 
 /**
  * One ASSIGN this coordinator sent to one worker rank and has not yet had answered. Immutable.
@@ -80,5 +81,10 @@ public record ActiveAssignment(
      */
     public Assign message(PruningMap pruningMap) {
         return new Assign(work, token, result, executor, epoch, attempt, limitFactor, tier, pruningMap);
+    }
+
+    /** The ASSIGN message of a fuzzing session's item, asking for {@code slice}. */
+    public Assign sliceMessage(SessionSlice slice) {
+        return new Assign(work, token, result, executor, epoch, attempt, limitFactor, tier, null, slice);
     }
 }

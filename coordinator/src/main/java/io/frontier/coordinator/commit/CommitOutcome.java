@@ -29,9 +29,11 @@ public sealed interface CommitOutcome permits CommitOutcome.Committed, CommitOut
      * @param enqueued children that became pending work by this completion; a child already
      *     known as work (from any parent) is not enqueued again
      * @param repeated true if an earlier pass had already completed the item
+     * @param newEdges the edges new to the campaign that the result's children reached first,
+     *     as the commit decision's triage counted them (0 without triage)
      */
     record Committed(Digest work, ResultId result, List<Digest> promoted, List<Digest> alreadyPresent,
-            List<Digest> enqueued, boolean repeated) implements CommitOutcome {
+            List<Digest> enqueued, boolean repeated, long newEdges) implements CommitOutcome {
 
         public Committed {
             Objects.requireNonNull(work, "work");

@@ -188,7 +188,8 @@ public final class EntryFinisher {
                     continue;
                 }
                 pass.outcome = new CommitOutcome.Committed(pass.open.work(), pass.open.result(), pass.renamed,
-                        pass.present, completion.value().enqueued(), completion.value().repeated());
+                        pass.present, completion.value().enqueued(), completion.value().repeated(),
+                        pass.open.children().stream().mapToLong(Child::newEdges).sum());
             }
         }
     }

@@ -43,6 +43,8 @@ public final class Lookahead {
      * the worker's next execution starting at once however the mean wavers.
      */
     static final long ASSIGN_AHEAD_MILLIS = 2000;
+    /** What an execution of a kind none of whose executions has ended yet is expected to take. */
+    static final double UNMEASURED_SECONDS = 0.5;
     /** The weight of the newest execution in a kind's mean: recent enough to follow a change of target or input. */
     private static final double WEIGHT = 0.25;
 
@@ -70,6 +72,16 @@ public final class Lookahead {
     public void executed(String kind, long wallMillis) {
         double millis = Math.max(0, wallMillis);
         meanMillis.merge(kind, millis, (mean, next) -> mean + WEIGHT * (next - mean));
+    }
+
+    /**
+     * The mean wall time of {@code kind}'s recent executions in seconds, or
+     * {@link #UNMEASURED_SECONDS} before one has ended: what an assignment of that kind is
+     * expected to take.
+     */
+    public double meanSeconds(String kind) {
+        Double mean = meanMillis.get(kind);
+        return mean == null ? UNMEASURED_SECONDS : mean / 1000.0;
     }
 
     /** The items a claim should take when {@code openPlaces} places wait for work. */

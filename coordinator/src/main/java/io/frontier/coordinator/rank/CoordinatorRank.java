@@ -13,6 +13,8 @@ import io.frontier.coordinator.dispatch.WorkQueue;
 import io.frontier.coordinator.progress.ProgressLine;
 import io.frontier.coordinator.pruning.SharedPruning;
 import io.frontier.coordinator.rejection.Rejection;
+import io.frontier.coordinator.session.Sessions;
+import io.frontier.coordinator.session.WorkerSplit;
 import io.frontier.coordinator.replay.ReplayReport;
 import io.frontier.coordinator.termination.GlobalCheck;
 import io.frontier.coordinator.termination.LocalFrontier;
@@ -35,6 +37,8 @@ import io.frontier.store.record.Owner;
 import io.frontier.store.record.WorkRecord;
 import io.frontier.store.wire.Assign;
 import io.frontier.store.wire.Execution;
+import io.frontier.store.wire.ExecutorKind;
+import io.frontier.store.wire.SessionSlice;
 import io.frontier.store.wire.Tags;
 import io.frontier.store.wire.WireCodec;
 import io.frontier.worker.fault.StopPoint;
@@ -120,6 +124,12 @@ public final class CoordinatorRank implements LocalFrontier {
     private final ProgressLine progress;
     private final ExecutorRouting routing;
     private final Lookahead lookahead;
+    /** The fuzzing sessions this coordinator runs on its workers, if the campaign has a session kind. */
+    private final Sessions sessions;
+    /** How this coordinator's workers share their time between sessions and inputs. */
+    private final WorkerSplit split = new WorkerSplit();
+    /** Worker ranks running a session slice: such a worker holds nothing else until it answers. */
+    private final Set<Integer> fuzzing = new TreeSet<>();
 
     /** False until root has finished replay and the audit: no claim, no dispatch before. */
     private boolean started;
@@ -155,8 +165,13 @@ public final class CoordinatorRank implements LocalFrontier {
         this.progress = new ProgressLine(services.progress(), System.nanoTime(),
                 topology.size() - topology.coordinators());
         this.routing = new ExecutorRouting(settings.executorKinds());
+        // Sessions are claimed one per fuzzing worker, never in batches: only the kinds that run
+        // inputs shape claims and assigning ahead.
+        List<String> inputKinds = settings.inputKinds();
         this.lookahead = new Lookahead(settings.claimBatch(), Math.max(1, topology.workersOf(transport.rank()).size()),
-                settings.executorKinds());
+                inputKinds.isEmpty() ? settings.executorKinds() : inputKinds);
+        this.sessions = new Sessions(services.store(), settings.sessionKind(), settings.sessionSlice(),
+                topology.coordinators());
         this.termination = new Termination(transport, topology, settings.termination(), this,
                 new EndCheck(), counts, System.nanoTime());
         this.startDeadline = nowMillis() + settings.startTimeout().toMillis();
@@ -255,6 +270,14 @@ public final class CoordinatorRank implements LocalFrontier {
                         transport.rank(), replay.completed().size(), replay.abandoned().size());
             }
             services.janitor().sweepUpTo(epoch - 1);
+            if (sessions.enabled()) {
+                int created = services.store().ensureSessions(epoch, settings.sessionKind(),
+                        topology.size() - topology.coordinators());
+                if (created > 0) {
+                    log.printf("coordinator %d: created %d %s sessions%n", transport.rank(), created,
+                            settings.sessionKind());
+                }
+            }
             CorpusAudit.Outcome audit = services.audit().run();
             if (!audit.trusted()) {
                 throw audit.failure();
@@ -350,10 +373,15 @@ public final class CoordinatorRank implements LocalFrontier {
         if (verdict instanceof Verdict.Valid accepted) {
             valid.add(new ValidResult(assignment, accepted));
             Execution execution = accepted.result().execution();
-            lookahead.executed(execution.executor(), execution.wallMillis());
             services.pruning().absorb(accepted.result().pruningMap());
-            if (!quarantined.contains(assignment.workerRank())) {
-                openPlaces.addLast(assignment.workerRank());
+            // A session's next slice can be claimed only once this one is committed, and its worker
+            // should get that one rather than another session: a slice's places open after the
+            // commit ({@link #sliceEnded}).
+            if (!ExecutorKind.isSession(assignment.executor())) {
+                lookahead.executed(execution.executor(), execution.wallMillis());
+                if (!quarantined.contains(assignment.workerRank())) {
+                    openPlaces.addLast(assignment.workerRank());
+                }
             }
             if (lookahead.assignsAhead() && started && termination.acceptsWork()
                     && budget.allowsNextWith(valid.size())) {
@@ -363,6 +391,9 @@ public final class CoordinatorRank implements LocalFrontier {
             if (quarantined.add(assignment.workerRank())) {
                 counts.quarantinedWorkers++;
                 openPlaces.removeIf(rank -> rank == assignment.workerRank());
+            }
+            if (fuzzing.remove(assignment.workerRank())) {
+                sessions.lost(assignment.workerRank());
             }
             invalid.add(new InvalidResult(assignment, (Verdict.Invalid) verdict));
         }
@@ -389,7 +420,14 @@ public final class CoordinatorRank implements LocalFrontier {
 
     /** Counts one commit outcome; returns the failure the job must stop with, or null. */
     private FrontierException count(ValidResult valid, CommitOutcome outcome) {
+        Execution execution = valid.result().execution();
+        boolean slice = ExecutorKind.isSession(valid.assignment().executor());
+        if (slice) {
+            sliceEnded(valid.assignment().workerRank(), outcome instanceof CommitOutcome.Committed,
+                    SessionSlice.FUZZER_RUNNING.equals(execution.exitKind()));
+        }
         if (outcome instanceof CommitOutcome.Committed committed) {
+            split.committed(slice, execution.wallMillis() / 1000.0, committed.newEdges(), seconds(nowMillis()));
             counts.executions++;
             counts.childrenGenerated += valid.result().generated();
             counts.childrenDeclared += valid.result().children().size();
@@ -419,7 +457,11 @@ public final class CoordinatorRank implements LocalFrontier {
         Rejection rejection = services.rejections().handle(assignment, invalid, seconds(now), settings.leaseSeconds());
         log.printf("coordinator %d: invalid result from worker %d for work %s (%s); worker quarantined%n",
                 transport.rank(), assignment.workerRank(), assignment.work(), invalid);
-        if (rejection instanceof Rejection.Requeued requeued) {
+        if (rejection instanceof Rejection.Requeued requeued && requeued.kept().session() != null) {
+            // A session is never dispatched from the input queue: it goes back to pending, and
+            // the next worker to fuzz claims it under a new token.
+            services.store().release(epoch, List.of(assignment.lease()), seconds(now));
+        } else if (rejection instanceof Rejection.Requeued requeued) {
             queue.retryFirst(requeued.kept());
         } else if (rejection instanceof Rejection.ControlFailed failed) {
             throw asException(failed.failure());
@@ -431,39 +473,117 @@ public final class CoordinatorRank implements LocalFrontier {
     }
 
     /**
-     * Hands queued work to the workers' open places, claiming from the store when the queue is
-     * empty. A claim that found nothing is not repeated for a short while, unless
-     * {@code refreshing}.
+     * Hands work to the workers' open places: a session slice to a free worker that is to fuzz
+     * ({@link WorkerSplit}), else queued inputs, claiming from the store when the queue is empty.
+     * A claim that found nothing is not repeated for a short while, unless {@code refreshing}.
+     * A worker that can be given nothing now is passed over until the next dispatch.
      */
     private void dispatch(long now, boolean refreshing) {
         if (drainIfExhausted()) {
             return;
         }
-        Optional<Integer> place = usablePlace();
+        Set<Integer> passed = new TreeSet<>();
+        Optional<Integer> place = usablePlace(passed);
         while (place.isPresent()) {
-            if (queue.isEmpty() && !claim(now, refreshing)) {
-                return;
+            if (!serve(place.get(), now, refreshing)) {
+                passed.add(place.get());
             }
-            int worker = place.get();
-            openPlaces.removeFirstOccurrence(worker);
-            WorkRecord item = queue.next().orElseThrow();
-            String kind = routing.kindFor(item);
-            ActiveAssignment assignment = ActiveAssignment.issue(item, epoch, worker, kind, seconds(now));
-            assignments.add(assignment);
-            Assign message = assignment.message(services.pruning().forKind(kind));
-            transport.send(worker, Tags.ASSIGN, WireCodec.encode(message));
-            counts.dispatched++;
-            services.faults().stopAt(transport.rank(), StopPoint.AFTER_ASSIGN);
-            place = usablePlace();
+            place = usablePlace(passed);
         }
     }
 
     /**
-     * The first open place a dispatch may fill: any, where executions are short enough to assign
-     * ahead ({@link Lookahead#assignsAhead}); else only one of a worker that is not executing.
+     * Gives {@code worker} its next assignment, if it can have one now: a session slice when it is
+     * free and is to fuzz, or when no input waits; else an input. A worker still executing an
+     * input gets no second one while the split wants it to fuzz: it fuzzes once it is free.
+     *
+     * @return whether an assignment was sent
      */
-    private Optional<Integer> usablePlace() {
-        return lookahead.assignsAhead() ? Optional.ofNullable(openPlaces.peekFirst()) : idleWorkers().findFirst();
+    private boolean serve(int worker, long now, boolean refreshing) {
+        boolean free = !assignments.isBusy(worker);
+        boolean fuzzNext = sessions.enabled() && split.fuzzNext(seconds(now));
+        if (fuzzNext && free && assignSlice(worker, now)) {
+            return true;
+        }
+        if (fuzzNext && !free) {
+            return false;
+        }
+        if (queue.isEmpty() && !claim(now, refreshing)) {
+            return sessions.enabled() && free && assignSlice(worker, now);
+        }
+        assignInput(worker, now);
+        return true;
+    }
+
+    /** Sends {@code worker} the next queued input. */
+    private void assignInput(int worker, long now) {
+        openPlaces.removeFirstOccurrence(worker);
+        WorkRecord item = queue.next().orElseThrow();
+        String kind = routing.kindFor(item);
+        ActiveAssignment assignment = ActiveAssignment.issue(item, epoch, worker, kind, seconds(now));
+        assignments.add(assignment);
+        Assign message = assignment.message(services.pruning().forKind(kind));
+        transport.send(worker, Tags.ASSIGN, WireCodec.encode(message));
+        counts.dispatched++;
+        split.planned(false, lookahead.meanSeconds(kind), seconds(now));
+        services.faults().stopAt(transport.rank(), StopPoint.AFTER_ASSIGN);
+    }
+
+    /**
+     * Claims a session for {@code worker}, which holds no assignment, and sends it one slice; the
+     * worker then has no open place until the slice is committed.
+     *
+     * @return false if no session could be claimed or the feed has nothing to start one from
+     */
+    private boolean assignSlice(int worker, long now) {
+        Optional<WorkRecord> session = sessions.claim(epoch, owner, worker, seconds(now), settings.leaseSeconds());
+        if (session.isEmpty()) {
+            return false;
+        }
+        ActiveAssignment assignment = ActiveAssignment.issue(session.get(), epoch, worker, settings.sessionKind(),
+                seconds(now));
+        Optional<SessionSlice> slice = sessions.slice(worker, session.get());
+        if (slice.isEmpty()) {
+            services.store().release(epoch, List.of(assignment.lease()), seconds(now));
+            return false;
+        }
+        openPlaces.removeIf(rank -> rank == worker);
+        fuzzing.add(worker);
+        assignments.add(assignment);
+        transport.send(worker, Tags.ASSIGN, WireCodec.encode(assignment.sliceMessage(slice.get())));
+        counts.dispatched++;
+        split.planned(true, sessions.slice().toMillis() / 1000.0, seconds(now));
+        services.faults().stopAt(transport.rank(), StopPoint.AFTER_ASSIGN);
+        return true;
+    }
+
+    /**
+     * {@code worker}'s slice has reached its outcome: the worker's places open again (unless it is
+     * quarantined), and its fuzzer instance is known to run on if the slice committed and the
+     * fuzzer was still running at its end.
+     */
+    private void sliceEnded(int worker, boolean committed, boolean running) {
+        fuzzing.remove(worker);
+        if (committed) {
+            sessions.committed(worker, running);
+        } else {
+            sessions.lost(worker);
+        }
+        if (!quarantined.contains(worker)) {
+            for (int place = 0; place < ASSIGNMENTS_PER_WORKER; place++) {
+                openPlaces.addLast(worker);
+            }
+        }
+    }
+
+    /**
+     * The first open place a dispatch may fill, of a worker not in {@code passed}: any, where
+     * executions are short enough to assign ahead ({@link Lookahead#assignsAhead}); else only one
+     * of a worker that is not executing. A worker running a session slice has no open place.
+     */
+    private Optional<Integer> usablePlace(Set<Integer> passed) {
+        Stream<Integer> places = lookahead.assignsAhead() ? openPlaces.stream() : idleWorkers();
+        return places.filter(worker -> !passed.contains(worker)).findFirst();
     }
 
     /**
@@ -513,7 +633,9 @@ public final class CoordinatorRank implements LocalFrontier {
                     .with("problem", recovered.blocked().get(0).problem().getMessage());
         }
         for (Recovered item : recovered.recovered()) {
-            services.corpus().verify(item.id());
+            if (!item.session()) {
+                services.corpus().verify(item.id());
+            }
         }
         if (!recovered.recovered().isEmpty()) {
             log.printf("coordinator %d: recovered %d expired leases%n", transport.rank(), recovered.recovered().size());

@@ -1,8 +1,9 @@
 package io.frontier.coordinator.rank;
 
-import io.frontier.coordinator.termination.TerminationSettings;
-import java.nio.file.Path;
 import io.frontier.coordinator.budget.Budget;
+import io.frontier.coordinator.termination.TerminationSettings;
+import io.frontier.store.wire.ExecutorKind;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
@@ -19,11 +20,21 @@ import java.util.Objects;
  * @param budget where this job stops taking new work; {@link Budget#NONE} to run to quiescence
  * @param executorKinds the campaign's executor kinds in the order listed, for routing
  *        inputs in a hybrid campaign ({@link io.frontier.store.exploration.ExecutorRouting})
+ * @param sessionSlice how long one slice of a fuzzing session fuzzes; zero in a campaign without
+ *        a session kind
  */
 public record CoordinatorSettings(Duration lease, int claimBatch, Path seeds, Duration startTimeout,
-                                  TerminationSettings termination, Budget budget, List<String> executorKinds) {
+                                  TerminationSettings termination, Budget budget, List<String> executorKinds,
+                                  Duration sessionSlice) {
+
+    /** Settings of a campaign without fuzzing sessions. */
+    public CoordinatorSettings(Duration lease, int claimBatch, Path seeds, Duration startTimeout,
+                               TerminationSettings termination, Budget budget, List<String> executorKinds) {
+        this(lease, claimBatch, seeds, startTimeout, termination, budget, executorKinds, Duration.ZERO);
+    }
 
     public CoordinatorSettings {
+        Objects.requireNonNull(sessionSlice, "sessionSlice");
         Objects.requireNonNull(lease, "lease");
         Objects.requireNonNull(startTimeout, "startTimeout");
         Objects.requireNonNull(termination, "termination");
@@ -33,6 +44,16 @@ public record CoordinatorSettings(Duration lease, int claimBatch, Path seeds, Du
             throw new IllegalArgumentException("coordinator settings out of range: lease " + lease
                     + ", claimBatch " + claimBatch + ", startTimeout " + startTimeout);
         }
+    }
+
+    /** The campaign's session kind, or null if it has none. */
+    String sessionKind() {
+        return executorKinds.stream().filter(ExecutorKind::isSession).findFirst().orElse(null);
+    }
+
+    /** The kinds that run inputs one at a time: every kind but the session kind. */
+    List<String> inputKinds() {
+        return executorKinds.stream().filter(kind -> !ExecutorKind.isSession(kind)).toList();
     }
 
     double leaseSeconds() {
