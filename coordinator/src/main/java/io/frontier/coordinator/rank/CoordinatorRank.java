@@ -494,13 +494,19 @@ public final class CoordinatorRank implements LocalFrontier {
 
     /**
      * Gives {@code worker} its next assignment, if it can have one now: a session slice when it is
-     * free and is to fuzz, or when no input waits; else an input. A worker still executing an
+     * free and is to fuzz, or when no input waits, or always in a campaign whose kinds run no
+     * inputs; else an input. A worker still executing an
      * input gets no second one while the split wants it to fuzz: it fuzzes once it is free.
      *
      * @return whether an assignment was sent
      */
     private boolean serve(int worker, long now, boolean refreshing) {
         boolean free = !assignments.isBusy(worker);
+        if (!routing.runsInputs()) {
+            // A campaign of sessions alone: its seeds wait as work only for the record, and reach
+            // the fuzzers through the feed.
+            return free && assignSlice(worker, now);
+        }
         boolean fuzzNext = sessions.enabled() && split.fuzzNext(seconds(now));
         if (fuzzNext && free && assignSlice(worker, now)) {
             return true;

@@ -31,12 +31,15 @@ import io.frontier.store.keyspace.Counter;
 import io.frontier.store.pruning.PruningMap;
 import io.frontier.store.pruning.PruningPolicy;
 import io.frontier.store.record.Token;
+import io.frontier.store.session.FeedInput;
 import io.frontier.store.record.WorkState;
 import io.frontier.store.view.PruningMapView;
 import io.frontier.store.wire.Assign;
 import io.frontier.store.wire.DeclaredChild;
 import io.frontier.store.wire.Execution;
+import io.frontier.store.wire.ExecutorKind;
 import io.frontier.store.wire.Result;
+import io.frontier.store.wire.SessionSlice;
 import io.frontier.store.wire.Tags;
 import io.frontier.store.wire.WireCodec;
 import io.frontier.worker.fault.FaultPlan;
@@ -94,6 +97,8 @@ class CoordinatorRankTest {
     private GatedTransport root;
     /** The campaign's executor kinds, as the coordinator's settings list them. */
     private List<String> kinds = List.of("command");
+    /** How long one session slice fuzzes: zero while {@link #kinds} has no session kind. */
+    private Duration slice = Duration.ZERO;
     /** Commit points in the order the coordinator reached them, with the ASSIGNs sent by then. */
     private final List<String> journal = Collections.synchronizedList(new ArrayList<>());
 
@@ -398,6 +403,126 @@ class CoordinatorRankTest {
         assertThat(campaign.store.counts().get(Counter.DONE)).isZero();
     }
 
+    @Test
+    void aFreeWorkerFuzzesItsOwnSessionFromTheFeedAndItsNextSliceGoesOnWithTheFeedsNewInputsOnly() throws Exception {
+        sessionCampaign(List.of(ExecutorKind.AFL_SESSION));
+        Digest seed = campaign.seed("seed");
+        CompletableFuture<Outcome> outcome = CompletableFuture.supplyAsync(() -> coordinator(null,
+                new Budget(Duration.ZERO, 4, 0)).run());
+        Assign first = awaitAssign(1);
+        Assign other = awaitAssign(2);
+
+        assertThat(first.executor()).isEqualTo(ExecutorKind.AFL_SESSION);
+        assertThat(first.session().fresh()).isTrue();
+        assertThat(first.session().slot()).isEqualTo(0);
+        assertThat(other.session().slot()).isEqualTo(1);
+        assertThat(first.session().seeds()).extracting(FeedInput::digest).containsExactly(seed);
+        assertThat(first.session().millis()).isEqualTo(slice.toMillis());
+        answerStaging(1, first, SessionSlice.FUZZER_RUNNING, "found by the fuzzer");
+        Assign next = awaitAssign(1);
+
+        assertThat(next.work()).as("the worker's own session again").isEqualTo(first.work());
+        assertThat(next.token()).isNotEqualTo(first.token());
+        assertThat(next.session().fresh()).isFalse();
+        assertThat(next.session().imports()).extracting(FeedInput::digest)
+                .containsExactly(CampaignFixture.idOf("found by the fuzzer"));
+        answerStaging(1, next, SessionSlice.FUZZER_RUNNING);
+        answerStaging(2, other, SessionSlice.FUZZER_RUNNING);
+        serveSlicesAndShutDown();
+        assertThat(outcome.get(WAIT.toSeconds(), TimeUnit.SECONDS).ending()).isEqualTo(Outcome.Ending.COMMITTED);
+        assertThat(campaign.store.work(CampaignFixture.idOf("found by the fuzzer")))
+                .as("a find of a campaign of sessions alone becomes no work").isNull();
+    }
+
+    @Test
+    void aSliceWhoseFuzzerEndedIsFollowedByOneThatStartsANewInstanceFromTheFeed() throws Exception {
+        sessionCampaign(List.of(ExecutorKind.AFL_SESSION));
+        Digest seed = campaign.seed("seed");
+        CompletableFuture<Outcome> outcome = CompletableFuture.supplyAsync(() -> coordinator(null,
+                new Budget(Duration.ZERO, 4, 0)).run());
+        Assign first = awaitAssign(1);
+        answerStaging(1, first, "crash");
+        Assign next = awaitAssign(1);
+
+        assertThat(next.session().fresh()).isTrue();
+        assertThat(next.session().seeds()).extracting(FeedInput::digest).containsExactly(seed);
+        answerStaging(1, next, SessionSlice.FUZZER_RUNNING);
+        answerStaging(2, awaitAssign(2), SessionSlice.FUZZER_RUNNING);
+        serveSlicesAndShutDown();
+        assertThat(outcome.get(WAIT.toSeconds(), TimeUnit.SECONDS).ending()).isEqualTo(Outcome.Ending.COMMITTED);
+    }
+
+    @Test
+    void inAHybridOneOfTwoFreeWorkersFuzzesAndTheOtherRunsInputsAndASessionsFindRunsOnTheOtherKind()
+            throws Exception {
+        sessionCampaign(List.of("command", ExecutorKind.AFL_SESSION));
+        seeds(4);
+        CompletableFuture<Outcome> outcome = CompletableFuture.supplyAsync(() -> coordinator(null,
+                new Budget(Duration.ZERO, 6, 0)).run());
+        Assign fuzzing = awaitAssign(1);
+        Assign running = awaitAssign(2);
+
+        assertThat(fuzzing.executor()).isEqualTo(ExecutorKind.AFL_SESSION);
+        assertThat(running.executor()).isEqualTo("command");
+        assertThat(running.session()).isNull();
+        answerStaging(1, fuzzing, SessionSlice.FUZZER_RUNNING, "fuzzer find");
+        List<Assign> received = Collections.synchronizedList(new ArrayList<>());
+        answer(2, running);
+        CompletableFuture<Integer> fuzzer = CompletableFuture.supplyAsync(() -> serve(1, assign -> {
+            received.add(assign);
+            answerStaging(1, assign, SessionSlice.FUZZER_RUNNING);
+        }));
+        CompletableFuture<Integer> runner = CompletableFuture.supplyAsync(() -> serve(2, assign -> {
+            received.add(assign);
+            answer(2, assign);
+        }));
+        fuzzer.join();
+        runner.join();
+        assertThat(outcome.get(WAIT.toSeconds(), TimeUnit.SECONDS).ending()).isEqualTo(Outcome.Ending.COMMITTED);
+        assertThat(campaign.store.work(CampaignFixture.idOf("fuzzer find")).origin())
+                .isEqualTo(ExecutorKind.AFL_SESSION);
+        assertThat(received).filteredOn(assign -> assign.work().equals(CampaignFixture.idOf("fuzzer find")))
+                .extracting(Assign::executor).allMatch("command"::equals);
+    }
+
+    /** Replaces the test's campaign by one whose job runs {@code sessionKinds}, with 50-ms slices. */
+    private void sessionCampaign(List<String> sessionKinds) throws IOException {
+        campaign.close();
+        campaign = new CampaignFixture(Files.createDirectories(directory.resolve("sessions")),
+                ExplorationPolicy.DEFAULT, null, sessionKinds);
+        kinds = sessionKinds;
+        slice = Duration.ofMillis(50);
+    }
+
+    /**
+     * Answers {@code assign} with the children named {@code found}, staged as a worker stages them,
+     * and an execution that ended as {@code exitKind}.
+     */
+    private void answerStaging(int worker, Assign assign, String exitKind, String... found) {
+        List<DeclaredChild> children = new ArrayList<>();
+        StageWriter writer = new StageWriter(campaign.layout,
+                new StageLocation(assign.epoch(), worker, assign.result().hex()), campaign.files);
+        for (String name : found) {
+            StagedChild staged = writer.stage(CampaignFixture.bytes(name));
+            children.add(DeclaredChild.untriaged(staged.digest(), staged.size()));
+        }
+        boolean signaled = !exitKind.equals(SessionSlice.FUZZER_RUNNING);
+        Result result = new Result(assign.work(), assign.token(), assign.result(), assign.work(), children,
+                children.size(), new Execution(assign.executor(), exitKind, signaled ? 6 : 0, signaled, 50, false),
+                null, null);
+        ranks.get(worker).send(0, Tags.RESULT, WireCodec.encode(result));
+    }
+
+    /** Both workers answer every further slice with nothing new until their SHUTDOWN. */
+    private void serveSlicesAndShutDown() {
+        List<CompletableFuture<Integer>> workers = new ArrayList<>();
+        for (int worker : WORKERS) {
+            workers.add(CompletableFuture.supplyAsync(() -> serve(worker,
+                    assign -> answerStaging(worker, assign, SessionSlice.FUZZER_RUNNING))));
+        }
+        workers.forEach(CompletableFuture::join);
+    }
+
     /**
      * Answers {@code assign} as run by the kind it names: the run of {@code seed} finds one child,
      * {@code "found by symcc"}, every other run none.
@@ -533,7 +658,7 @@ class CoordinatorRankTest {
                 SharedPruning.open(campaign.store, new PruningMapView(campaign.kv, campaign.store.keys()), campaign.epoch,
                         Set.of("command")));
         CoordinatorSettings settings = new CoordinatorSettings(Duration.ofMinutes(5), 10, null, WAIT, FAST, budget,
-                kinds);
+                kinds, slice);
         PrintStream log = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
         return new CoordinatorRank(root, TOPOLOGY, services, settings, campaign.epoch, ALICE, Set.of(), log);
     }
