@@ -132,14 +132,16 @@ final class ReportPage {
      */
     private static void executors(StringBuilder html, StatusReport.Executors executors, ReportData.Series series) {
         html.append("<h2>Executors</h2>\n<table id=\"executors\">\n<tr><th>Executor</th><th>Executions</th>")
-                .append("<th>Execution time</th><th>Children</th><th>Reached nothing new</th><th>Known before</th>")
-                .append("<th>Redundant ratio</th><th>Untriaged</th><th>New edges</th></tr>\n");
+                .append("<th>Execution time</th><th>Time share</th><th>Children</th><th>Reached nothing new</th>")
+                .append("<th>Known before</th><th>Redundant ratio</th><th>Untriaged</th><th>New edges</th>")
+                .append("<th>New edges per second</th></tr>\n");
         List<StatusReport.ExecutorFigures> rows = new ArrayList<>(executors.kinds());
         rows.add(executors.all());
         for (StatusReport.ExecutorFigures kind : rows) {
             html.append("<tr><td>").append(Html.escape(kind.executor())).append("</td>");
             numeric(html, kind.executions());
             numeric(html, HumanFormat.seconds(kind.executionMillis() / 1000.0));
+            numeric(html, HumanFormat.inPercent(kind.timePercent()));
             StatusReport.Children children = kind.children();
             numeric(html, children.declared());
             numeric(html, children.reachedNothingNew());
@@ -147,6 +149,7 @@ final class ReportPage {
             numeric(html, HumanFormat.inPercent(children.redundantPercent()));
             numeric(html, children.untriaged());
             numeric(html, kind.newEdges());
+            numeric(html, String.format(Locale.ROOT, "%.2f", kind.newEdgesPerSecond()));
             html.append("</tr>\n");
         }
         html.append("</table>\n<p class=\"meta\">Reached nothing new: children whose coverage reached nothing the")

@@ -231,13 +231,14 @@ public final class StatusCommand implements Callable<Integer> {
         if (executors.kinds().isEmpty()) {
             return;
         }
-        TextTable kinds = new TextTable("  executor", "executions", "time", "children", "nothing new", "known before",
-                "redundant", "untriaged", "new edges");
+        TextTable kinds = new TextTable("  executor", "executions", "time", "time share", "children", "nothing new",
+                "known before", "redundant", "untriaged", "new edges", "new edges/s");
         for (StatusReport.ExecutorFigures kind : executors.kinds()) {
             StatusReport.Children of = kind.children();
             kinds.row("  " + kind.executor(), kind.executions(), HumanFormat.seconds(kind.executionMillis() / 1000.0),
-                    of.declared(), of.reachedNothingNew(), of.knownBefore(), HumanFormat.inPercent(of.redundantPercent()),
-                    of.untriaged(), kind.newEdges());
+                    HumanFormat.inPercent(kind.timePercent()), of.declared(), of.reachedNothingNew(), of.knownBefore(),
+                    HumanFormat.inPercent(of.redundantPercent()), of.untriaged(), kind.newEdges(),
+                    String.format(Locale.ROOT, "%.2f", kind.newEdgesPerSecond()));
         }
         kinds.print(out);
     }

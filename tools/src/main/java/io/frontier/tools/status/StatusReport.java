@@ -174,9 +174,10 @@ public record StatusReport(String campaign, String directory, String store, Epoc
 
         /** The figures of {@code tallies}. */
         public static Executors of(ExecutorTallies tallies) {
+            long totalMillis = tallies.total().executionMillis();
             List<ExecutorFigures> kinds = tallies.byExecutor().entrySet().stream()
-                    .map(kind -> ExecutorFigures.of(kind.getKey(), kind.getValue())).toList();
-            return new Executors(kinds, ExecutorFigures.of("all", tallies.total()));
+                    .map(kind -> ExecutorFigures.of(kind.getKey(), kind.getValue(), totalMillis)).toList();
+            return new Executors(kinds, ExecutorFigures.of("all", tallies.total(), totalMillis));
         }
     }
 
@@ -186,13 +187,18 @@ public record StatusReport(String campaign, String directory, String store, Epoc
      * @param executionMillis their wall time, summed, as the workers measured it
      * @param newEdges edges of the campaign's map their children reached first
      * @param children the children their results declared, and how many were redundant
+     * @param timePercent their share of the workers' time spent executing, in percent: in a campaign
+     *     with fuzzing sessions, how the workers were split between fuzzing and running inputs
+     * @param newEdgesPerSecond what they yielded: new edges per second of worker time
      */
     public record ExecutorFigures(String executor, long executions, long executionMillis, long newEdges,
-                                  Children children) {
+                                  Children children, double timePercent, double newEdgesPerSecond) {
 
-        static ExecutorFigures of(String executor, ExecutorTally tally) {
-            return new ExecutorFigures(executor, tally.executions(), tally.executionMillis(), tally.newEdges(),
-                    Children.of(tally));
+        static ExecutorFigures of(String executor, ExecutorTally tally, long totalMillis) {
+            long millis = tally.executionMillis();
+            return new ExecutorFigures(executor, tally.executions(), millis, tally.newEdges(), Children.of(tally),
+                    totalMillis == 0 ? 0 : 100.0 * millis / totalMillis,
+                    millis == 0 ? 0 : tally.newEdges() * 1000.0 / millis);
         }
     }
 

@@ -35,14 +35,14 @@ class ReportPageTest {
                 new StatusReport.Tiers("tiers", 5, 4, 2, 1, 1234), 6, 45, 3, 40, 2, 0,
                 90, 80, 7, 3, 1234, 4, 2, 4, 3, "2027-01-15T08:00:00Z", "2027-01-15T08:01:00Z");
         StatusReport.ExecutorFigures afl = new StatusReport.ExecutorFigures("afl", 30, 450_000, 1000,
-                new StatusReport.Children(60, 12, 3, 0, 25.0));
+                new StatusReport.Children(60, 12, 3, 0, 25.0), 93.75, 2.22);
         StatusReport.ExecutorFigures symcc = new StatusReport.ExecutorFigures(other, 15, 30_000, 234,
-                new StatusReport.Children(30, 0, 3, 30, 10.0));
+                new StatusReport.Children(30, 0, 3, 30, 10.0), 6.25, 7.8);
         StatusReport.Executors executors = points.isEmpty()
                 ? new StatusReport.Executors(List.of(), new StatusReport.ExecutorFigures("all", 0, 0, 0,
-                        new StatusReport.Children(0, 0, 0, 0, null)))
+                        new StatusReport.Children(0, 0, 0, 0, null), 0, 0))
                 : new StatusReport.Executors(List.of(afl, symcc), new StatusReport.ExecutorFigures("all", 45, 480_000, 1234,
-                        new StatusReport.Children(90, 12, 6, 30, 20.0)));
+                        new StatusReport.Children(90, 12, 6, 30, 20.0), 100, 2.57));
         List<ReportData.SeriesPoint> series = new ArrayList<>();
         for (int i = 0; i < points.size(); i += 3) {
             series.add(new ReportData.SeriesPoint(points.get(i).at(), i * 5.0, Map.of(
@@ -125,8 +125,9 @@ class ReportPageTest {
                 "<th>Input bytes pending in tiers 1 to 3</th><td class=\"num\">1234</td>",
                 "<th>Exploration</th><td class=\"num\">tiers</td>");
         assertThat(html).as("executor kinds").contains("<tr><td>afl</td><td class=\"num\">30</td><td class=\"num\">450.0s</td>"
-                        + "<td class=\"num\">60</td><td class=\"num\">12</td><td class=\"num\">3</td>"
-                        + "<td class=\"num\">25.0%</td><td class=\"num\">0</td><td class=\"num\">1000</td></tr>",
+                        + "<td class=\"num\">93.8%</td><td class=\"num\">60</td><td class=\"num\">12</td><td class=\"num\">3</td>"
+                        + "<td class=\"num\">25.0%</td><td class=\"num\">0</td><td class=\"num\">1000</td>"
+                        + "<td class=\"num\">2.22</td></tr>",
                 "<tr><td>all</td><td class=\"num\">45</td>", "<td class=\"num\">20.0%</td>",
                 "<th>afl executions</th><th>afl new edges</th><th>symcc executions</th><th>symcc new edges</th>",
                 "<tr><td>2027-01-15T08:00:03Z</td><td class=\"num\">15.0s</td><td class=\"num\">10</td>"

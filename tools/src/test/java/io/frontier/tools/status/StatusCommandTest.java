@@ -176,10 +176,10 @@ class StatusCommandTest {
         assertThat(human.out())
                 .contains("children  5 declared by committed results: 1 reached nothing new, 0 known before (20.0% redundant),"
                         + " 0 untriaged")
-                .containsPattern("executor\\s+executions\\s+time\\s+children\\s+nothing new\\s+known before\\s+redundant"
-                        + "\\s+untriaged\\s+new edges")
-                .containsPattern("afl\\s+2\\s+0\\.0s\\s+5\\s+1\\s+0\\s+20\\.0%\\s+0\\s+3")
-                .containsPattern("command\\s+1\\s+0\\.0s\\s+0\\s+0\\s+0\\s+-\\s+0\\s+0");
+                .containsPattern("executor\\s+executions\\s+time\\s+time share\\s+children\\s+nothing new\\s+known before"
+                        + "\\s+redundant\\s+untriaged\\s+new edges\\s+new edges/s")
+                .containsPattern("afl\\s+2\\s+0\\.0s\\s+[0-9.]+%\\s+5\\s+1\\s+0\\s+20\\.0%\\s+0\\s+3\\s+[0-9.]+")
+                .containsPattern("command\\s+1\\s+0\\.0s\\s+[0-9.]+%\\s+0\\s+0\\s+0\\s+-\\s+0\\s+0\\s+0\\.00");
     }
 
     @Test
