@@ -14,6 +14,8 @@ public final class ExecutorKind {
     public static final String SYMCC = "symcc";
     /** AFL++: a fuzzing run of a length of its own. */
     public static final String AFL = "afl";
+    /** AFL++ as a long-lived fuzzing session, harvested at checkpoints and fed the campaign's new inputs. */
+    public static final String AFL_SESSION = "afl_session";
 
     private static final Pattern WELL_FORMED = Pattern.compile("[a-z][a-z_]{0,31}");
 
