@@ -74,7 +74,11 @@ public final class RunningProcess implements AutoCloseable {
         return process.isAlive();
     }
 
-    /** Stops every member of the group (SIGSTOP); nothing happens once the child has ended. */
+    /**
+     * Stops every member of the group (SIGSTOP); nothing happens once the child has ended. The
+     * kernel stops each member on its own way back from the CPU, so one may still be running for
+     * a moment after this returns: a caller that needs them stopped watches {@link ProcStat}.
+     */
     public void pause() {
         signalWhileAlive(ProcessGroup.Signal.STOP);
     }
