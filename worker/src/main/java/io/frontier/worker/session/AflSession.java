@@ -76,7 +76,8 @@ import java.util.regex.Pattern;
  * execution timeout) until the one in flight has ended; one that hangs keeps its core until the
  * next slice, when AFL++ kills it at its timeout. {@link #close} sends SIGTERM, so that AFL++ ends
  * its fork server and removes its shared memory, and SIGKILL only when it does not end in time
- * (a killed {@code afl-fuzz} leaves its System V shared memory behind).
+ * (a killed {@code afl-fuzz} leaves its System V shared memory behind). A worker JVM that exits
+ * without closing its sessions kills them ({@link RunningProcess}), shared memory left behind.
  *
  * <p>An {@code afl-fuzz} that ends by itself before it starts fuzzing refused to: the slice that
  * sees it throws an {@link ExecutorException} quoting AFL++'s {@code PROGRAM ABORT} reason

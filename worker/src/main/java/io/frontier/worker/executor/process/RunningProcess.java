@@ -24,8 +24,11 @@ import java.util.concurrent.locks.LockSupport;
  * no signal is sent to its group any more (its id may be reused).
  *
  * <p>Ownership: one owner, which must call {@link #kill} or {@link #close} in every case; both are
- * idempotent. Output is kept as bounded tails, read by two threads for as long as the streams are
- * open. Thread-safe.
+ * idempotent. Should this JVM exit first (its end, System.exit, SIGTERM, SIGINT), a shutdown hook
+ * kills the group as {@link #kill} does, stopped or not: a child never outlives its owner by an
+ * exit the JVM sees. A JVM killed by SIGKILL runs no hook; its children then run on (or stay
+ * stopped) until someone kills them. Output is kept as bounded tails, read by two threads for as
+ * long as the streams are open. Thread-safe.
  */
 public final class RunningProcess implements AutoCloseable {
 
@@ -44,6 +47,8 @@ public final class RunningProcess implements AutoCloseable {
     private final Thread stderrReader;
     /** {@link System#nanoTime} when the JDK saw the child end; 0 while it runs. */
     private volatile long ended;
+    /** Kills the group if the JVM exits while the child runs; unregistered once the child has ended. */
+    private final Thread ownerExit;
 
     RunningProcess(Process process, ProcessSpec spec, ProcessGroup group, Duration grace, long started,
                    TailBuffer stdout, TailBuffer stderr, Thread stdoutReader, Thread stderrReader) {
@@ -57,10 +62,13 @@ public final class RunningProcess implements AutoCloseable {
         this.stderr = stderr;
         this.stdoutReader = stdoutReader;
         this.stderrReader = stderrReader;
+        this.ownerExit = new Thread(this::kill, "kill-group-" + pid);
+        Runtime.getRuntime().addShutdownHook(ownerExit);
         process.onExit().thenRun(() -> {
             ended = System.nanoTime();
             // The leader is gone; background members of its group must not outlive it.
             group.kill(pid);
+            forgetOwnerExit();
         });
     }
 
@@ -208,6 +216,14 @@ public final class RunningProcess implements AutoCloseable {
                         .with("program", spec.program()).with("pid", pid).with("grace", grace);
             }
             LockSupport.parkNanos(GROUP_POLL_NANOS);
+        }
+    }
+
+    private void forgetOwnerExit() {
+        try {
+            Runtime.getRuntime().removeShutdownHook(ownerExit);
+        } catch (IllegalStateException e) {
+            // The JVM is exiting: the hook runs now or has run, and kill is idempotent.
         }
     }
 

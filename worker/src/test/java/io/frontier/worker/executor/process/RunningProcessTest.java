@@ -7,10 +7,14 @@ import static io.frontier.worker.executor.process.TestProcesses.stopsRunningWith
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -148,6 +152,33 @@ class RunningProcessTest {
         }
         assertThatThrownBy(() -> runner.start(spec(notExecutable, dir))).isInstanceOf(ProcessException.class)
                 .hasMessageStartingWith("program is not an executable regular file");
+    }
+
+    @Test
+    void aGroupDoesNotOutliveItsOwnersJvmWhetherItEndsOrIsTerminated() throws Exception {
+        for (String ending : List.of("exit", "sigterm")) {
+            Path directory = Files.createDirectories(dir.resolve(ending));
+            Path program = script(directory, "waits", "sleep 600 & echo $! > member.pid\nwait\n");
+            Process owner = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"),
+                    OwnerExitProbe.class.getName(), program.toString(), "paused", ending)
+                    .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+            try {
+                long leader = Long.parseLong(new BufferedReader(new InputStreamReader(owner.getInputStream(),
+                        StandardCharsets.US_ASCII)).readLine());
+                long member = pidFrom(directory.resolve("member.pid"), WITHIN);
+                if (ending.equals("sigterm")) {
+                    owner.destroy();
+                }
+                assertThat(owner.waitFor(WITHIN.toSeconds(), TimeUnit.SECONDS)).isTrue();
+
+                for (long pid : List.of(leader, member)) {
+                    assertThat(stopsRunningWithin(pid, WITHIN)).as("%s: process %d", ending, pid).isTrue();
+                }
+            } finally {
+                owner.destroyForcibly();
+            }
+        }
     }
 
     private static boolean stateWithin(long pid, char state) throws InterruptedException {
