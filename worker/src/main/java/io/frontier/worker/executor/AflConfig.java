@@ -4,7 +4,6 @@ import io.frontier.store.wire.ExecutorKind;
 import io.frontier.worker.executor.process.ResourceLimits;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * An AFL++-instrumented target fuzzed by {@code afl-fuzz} for a bounded time or number of
@@ -51,13 +50,7 @@ public record AflConfig(String target, List<String> arguments, long runSeconds, 
         if (dictionary != null) {
             ConfigChecks.requireAbsoluteProgram(TYPE, "dictionary", dictionary);
         }
-        for (String argument : arguments) {
-            if (argument == null || argument.contains("{" + ArgumentTemplate.INPUT + "}")
-                    || argument.contains("{" + ArgumentTemplate.OUTPUT_DIR + "}")) {
-                throw new ExecutorException("afl arguments name the input as @@, without placeholders")
-                        .with("type", TYPE).with("arguments", arguments);
-            }
-        }
+        ConfigChecks.requireAflArguments(TYPE, arguments);
         if (runSeconds < 0 || runExecutions < 0 || runSeconds == 0 && runExecutions == 0) {
             throw new ExecutorException("afl run needs a budget: runSeconds or runExecutions above 0, neither negative")
                     .with("type", TYPE).with("runSeconds", runSeconds).with("runExecutions", runExecutions);
@@ -68,13 +61,8 @@ public record AflConfig(String target, List<String> arguments, long runSeconds, 
                     .with("memoryLimitMiB", memoryLimitMiB);
         }
         ChildEnvironment.validate(environment);
-        Set<String> reserved = AflExecutor.OWN_VARIABLES.keySet();
-        for (String name : environment.keySet()) {
-            if (reserved.contains(name)) {
-                throw new ExecutorException("variable is set by the afl executor, not by the configuration")
-                        .with("type", TYPE).with("name", name);
-            }
-        }
+        ConfigChecks.requireUnreserved(TYPE, environment, AflExecutor.OWN_VARIABLES.keySet(),
+                "variable is set by the afl executor, not by the configuration");
     }
 
     /** File mode when an argument contains {@code @@}, else standard input. */

@@ -2,6 +2,9 @@ package io.frontier.worker.executor;
 
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /** Shape checks shared by the executor configuration records. */
 final class ConfigChecks {
@@ -43,6 +46,26 @@ final class ConfigChecks {
         if (input == InputMode.STDIN && usesInput) {
             throw new ExecutorException("input mode stdin does not allow the {input} placeholder")
                     .with("type", type).with("arguments", template);
+        }
+    }
+
+    /** AFL++ names the test case {@code @@}; Frontier's placeholders mean nothing to it. */
+    static void requireAflArguments(String type, List<String> arguments) {
+        for (String argument : arguments) {
+            if (argument == null || argument.contains("{" + ArgumentTemplate.INPUT + "}")
+                    || argument.contains("{" + ArgumentTemplate.OUTPUT_DIR + "}")) {
+                throw new ExecutorException("afl arguments name the input as @@, without placeholders")
+                        .with("type", type).with("arguments", arguments);
+            }
+        }
+    }
+
+    /** Rejects a configured variable that the executor sets itself, with {@code message}. */
+    static void requireUnreserved(String type, Map<String, String> environment, Set<String> reserved, String message) {
+        for (String name : environment.keySet()) {
+            if (reserved.contains(name)) {
+                throw new ExecutorException(message).with("type", type).with("name", name);
+            }
         }
     }
 }

@@ -9,7 +9,7 @@ import java.util.Map;
 
 /**
  * How a campaign runs its target, as stored in the campaign configuration: JSON with a
- * {@code "type"} of {@code "symcc"}, {@code "afl"} or {@code "command"}. Records validate their shape when
+ * {@code "type"} of {@code "symcc"}, {@code "afl"}, {@code "afl_session"} or {@code "command"}. Records validate their shape when
  * constructed (also by Jackson), so a bad configuration fails when it is read; whether the
  * program exists is checked when an executor is created from it, on the machine that runs it.
  */
@@ -17,9 +17,10 @@ import java.util.Map;
 @JsonSubTypes({
         @JsonSubTypes.Type(value = SymccConfig.class, name = ExecutorKind.SYMCC),
         @JsonSubTypes.Type(value = AflConfig.class, name = ExecutorKind.AFL),
+        @JsonSubTypes.Type(value = AflSessionConfig.class, name = ExecutorKind.AFL_SESSION),
         @JsonSubTypes.Type(value = CommandConfig.class, name = "command")
 })
-public sealed interface ExecutorConfig permits SymccConfig, AflConfig, CommandConfig {
+public sealed interface ExecutorConfig permits SymccConfig, AflConfig, AflSessionConfig, CommandConfig {
 
     /** How the target receives its input. */
     InputMode input();
@@ -27,17 +28,21 @@ public sealed interface ExecutorConfig permits SymccConfig, AflConfig, CommandCo
     /** Variables set for the target on top of {@link ChildEnvironment#INHERITED}. */
     Map<String, String> environment();
 
-    /** Resource limits of every run. */
+    /** Resource limits of every run (of a session's {@code afl-fuzz}, for an afl session). */
     ResourceLimits limits();
 
     /**
      * The executor's kind, as the manifest records executions and work records their origin:
-     * {@code symcc}, {@code afl} or {@code command}. The same word as {@link Executor#name()}.
+     * {@code symcc}, {@code afl}, {@code afl_session} or {@code command}. The same word as
+     * {@link Executor#name()} for the kinds that are executors.
      */
     @JsonIgnore
     default String kind() {
         if (this instanceof SymccConfig) {
             return ExecutorKind.SYMCC;
+        }
+        if (this instanceof AflSessionConfig) {
+            return ExecutorKind.AFL_SESSION;
         }
         return this instanceof AflConfig ? ExecutorKind.AFL : "command";
     }

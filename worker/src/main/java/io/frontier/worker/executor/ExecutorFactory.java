@@ -41,10 +41,15 @@ public final class ExecutorFactory {
      * @param workerDirectory a directory private to this worker, on a local disk if possible; it
      *                        holds the SymCC pruning map file when one is configured, one file
      *                        per kind ({@link #pruningMapFile})
-     * @throws ExecutorException when the configured program is not executable here, or AFL++ is
-     *                           not installed here for an afl configuration
+     * @throws ExecutorException when the configured program is not executable here, AFL++ is not
+     *                           installed here for an afl configuration, or {@code config} is an
+     *                           afl session, which is no executor of single inputs
      */
     public Executor create(ExecutorConfig config, Path workerDirectory) {
+        if (config instanceof AflSessionConfig session) {
+            throw new ExecutorException("an afl_session configuration runs as a fuzzing session, not as an executor"
+                    + " of single inputs").with("type", config.kind()).with("target", session.target());
+        }
         if (config instanceof SymccConfig symcc) {
             return new SymccExecutor(symcc, Optional.of(workerDirectory.resolve(pruningMapFile(config.kind()))), runner,
                     environment);

@@ -8,9 +8,11 @@ import io.frontier.store.wire.WireCodec;
 import io.frontier.worker.executor.process.ProcessException;
 import io.frontier.worker.executor.process.ResourceLimits;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class ExecutorConfigTest {
 
@@ -22,6 +24,13 @@ class ExecutorConfigTest {
     private static final String COMMAND = """
             {"type": "command", "command": ["/opt/engine", "--out", "{output_dir}"], "input": "stdin",
              "environment": {}, "limits": {"addressSpaceMiB": 0, "cpuSeconds": 30, "fileSizeMiB": 0}}
+            """;
+
+    private static final String AFL_SESSION = """
+            {"type": "afl_session", "target": "/opt/t/parser.afl", "arguments": ["-f", "@@"],
+             "checkpointSeconds": 10, "execTimeoutMillis": 1000, "memoryLimitMiB": 0, "dictionary": null,
+             "environment": {"ASAN_OPTIONS": "abort_on_error=1"},
+             "limits": {"addressSpaceMiB": 0, "cpuSeconds": 0, "fileSizeMiB": 64}}
             """;
 
     private static ExecutorConfig decode(String json) {
@@ -111,5 +120,51 @@ class ExecutorConfigTest {
                 .isInstanceOf(ProcessException.class).hasMessageContaining("limit=addressSpaceMiB");
         assertThatThrownBy(() -> new ResourceLimits(0, 0, Long.MAX_VALUE)).hasMessageContaining("limit=fileSizeMiB");
         assertThat(new ResourceLimits(2, 0, 1).addressSpaceBytes()).isEqualTo(2L << 20);
+    }
+
+    @Test
+    void anAflSessionDecodesStrictlyAndRoundTripsUnderItsOwnKind() {
+        ExecutorConfig session = decode(AFL_SESSION);
+
+        assertThat(session).isEqualTo(new AflSessionConfig("/opt/t/parser.afl", List.of("-f", "@@"), 10, 1000, 0, null,
+                Map.of("ASAN_OPTIONS", "abort_on_error=1"), new ResourceLimits(0, 0, 64)));
+        assertThat(WireCodec.decode(WireCodec.encode(session), ExecutorConfig.class)).isEqualTo(session);
+        assertThat(session.kind()).isEqualTo("afl_session");
+        assertThat(session.input()).isEqualTo(InputMode.FILE);
+        assertThat(session.keepsPruningMap()).isFalse();
+        assertThatThrownBy(() -> decode(AFL_SESSION.replace("\"checkpointSeconds\": 10,", "")))
+                .isInstanceOf(MalformedMessageException.class).hasMessageContaining("checkpointSeconds");
+        assertThatThrownBy(() -> decode(AFL_SESSION.replace("\"memoryLimitMiB\"", "\"runSeconds\": 10, \"memoryLimitMiB\"")))
+                .isInstanceOf(MalformedMessageException.class).hasMessageContaining("runSeconds");
+    }
+
+    @Test
+    void anAflSessionNeedsACheckpointNoCpuLimitAndLeavesItsOwnVariablesAlone() {
+        assertThatThrownBy(() -> session(0, Map.of(), ResourceLimits.NONE)).isInstanceOf(ExecutorException.class)
+                .hasMessageStartingWith("afl session checkpoint must be at least one second")
+                .hasMessageContaining("checkpointSeconds=0");
+        assertThatThrownBy(() -> session(10, Map.of(), new ResourceLimits(0, 60, 0)))
+                .hasMessageStartingWith("afl session cannot have a CPU time limit").hasMessageContaining("cpuSeconds=60");
+        for (String reserved : AflSessionConfig.SESSION_VARIABLES.keySet()) {
+            assertThatThrownBy(() -> session(10, Map.of(reserved, "5"), ResourceLimits.NONE))
+                    .hasMessageStartingWith("variable is set by the afl session").hasMessageContaining("name=" + reserved);
+        }
+        assertThatThrownBy(() -> new AflSessionConfig("/t", List.of("{input}"), 10, 1000, 0, null, Map.of(),
+                ResourceLimits.NONE)).hasMessageStartingWith("afl arguments name the input as @@");
+        assertThat(session(1, Map.of("AFL_HANG_TMOUT", "5000"), ResourceLimits.NONE).input()).isEqualTo(InputMode.STDIN);
+    }
+
+    @Test
+    void theFactoryMakesNoExecutorOfAnAflSession(@TempDir Path directory) {
+        AflSessionConfig session = session(10, Map.of(), ResourceLimits.NONE);
+
+        assertThatThrownBy(() -> ExecutorFactory.onThisMachine().create(session, directory))
+                .isInstanceOf(ExecutorException.class)
+                .hasMessageStartingWith("an afl_session configuration runs as a fuzzing session, not as an executor");
+    }
+
+    private static AflSessionConfig session(long checkpointSeconds, Map<String, String> environment,
+                                            ResourceLimits limits) {
+        return new AflSessionConfig("/t", List.of(), checkpointSeconds, 1000, 0, null, environment, limits);
     }
 }

@@ -11,8 +11,9 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Runs a child process in its own session, under resource limits and a wall-time limit. Each
- * call owns one child; concurrent calls share nothing but configuration.
+ * Runs a child process in its own session, under resource limits and a wall-time limit, or starts
+ * one for a caller to keep. Each call owns one child; concurrent calls share nothing but
+ * configuration and the shell that signals groups.
  *
  * <p>The launch is {@code setsid prlimit --core=0 [limits] -- program args}. Both tools exec the
  * next program in place (the child is never a group leader when it starts, so {@code setsid} does
@@ -24,7 +25,8 @@ import java.util.concurrent.TimeUnit;
  * <p>Ownership: the runner owns the child and its whole process group for the duration of
  * {@link #run}; when {@code run} returns or throws, the group has been sent SIGKILL. At the time
  * limit there is no SIGTERM and no grace period: the limit is hard, and a target killed mid-write
- * may leave its last output file incomplete.
+ * may leave its last output file incomplete. {@link #start} launches the same way but hands the
+ * child over as a {@link RunningProcess}, whose owner pauses, resumes and finally kills it.
  *
  * <p>Output: standard output and error are read by two threads per run into bounded tails, so a
  * chatty child costs a fixed amount of memory. Standard input is a file given to the child
@@ -117,23 +119,8 @@ public final class ProcessRunner {
             throw new ProcessException("time limit must be positive").with("program", spec.program())
                     .with("timeLimit", timeLimit);
         }
-        if (!Files.isRegularFile(spec.program()) || !Files.isExecutable(spec.program())) {
-            throw new ProcessException("program is not an executable regular file").with("program", spec.program());
-        }
-        ProcessBuilder builder = new ProcessBuilder(launchCommand(spec))
-                .directory(spec.workingDirectory().toFile())
-                .redirectInput(ProcessBuilder.Redirect.from(spec.standardInput().map(Path::toFile).orElse(DEV_NULL)));
-        builder.environment().clear();
-        builder.environment().putAll(spec.environment());
-
         long started = System.nanoTime();
-        Process process;
-        try {
-            process = builder.start();
-        } catch (IOException e) {
-            throw new ProcessException("process could not be started", e).with("program", spec.program())
-                    .with("workingDirectory", spec.workingDirectory());
-        }
+        Process process = launch(spec);
         long pid = process.pid();
         TailBuffer stdout = new TailBuffer(tailBytes);
         TailBuffer stderr = new TailBuffer(tailBytes);
@@ -174,6 +161,47 @@ public final class ProcessRunner {
     }
 
     /**
+     * Starts {@code spec} as {@link #run} does and hands it over running, for as long as the caller
+     * keeps it: the caller then owns the child and its group, and must end them with
+     * {@link RunningProcess#kill} (or {@code close}). Returns once the child leads its own process
+     * group ({@code setsid} has run), so every later signal to the group reaches it, or once it has
+     * already ended.
+     *
+     * @throws ProcessException when the program is not executable, the launch failed, or the child
+     *                          did not lead its own group within the grace period (it is killed)
+     */
+    public RunningProcess start(ProcessSpec spec) {
+        long started = System.nanoTime();
+        Process process = launch(spec);
+        long pid = process.pid();
+        TailBuffer stdout = new TailBuffer(tailBytes);
+        TailBuffer stderr = new TailBuffer(tailBytes);
+        RunningProcess running = new RunningProcess(process, spec, group, grace, started, stdout, stderr,
+                startReader(process.getInputStream(), stdout, "stdout", pid),
+                startReader(process.getErrorStream(), stderr, "stderr", pid));
+        running.awaitOwnGroup();
+        return running;
+    }
+
+    /** Starts the launch command of {@code spec} with exactly its environment. */
+    private Process launch(ProcessSpec spec) {
+        if (!Files.isRegularFile(spec.program()) || !Files.isExecutable(spec.program())) {
+            throw new ProcessException("program is not an executable regular file").with("program", spec.program());
+        }
+        ProcessBuilder builder = new ProcessBuilder(launchCommand(spec))
+                .directory(spec.workingDirectory().toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(spec.standardInput().map(Path::toFile).orElse(DEV_NULL)));
+        builder.environment().clear();
+        builder.environment().putAll(spec.environment());
+        try {
+            return builder.start();
+        } catch (IOException e) {
+            throw new ProcessException("process could not be started", e).with("program", spec.program())
+                    .with("workingDirectory", spec.workingDirectory());
+        }
+    }
+
+    /**
      * Kills the group, the descendants still visible (some may have left the group) and the child
      * itself, which covers the instant before {@code setsid} made the group exist.
      */
@@ -199,7 +227,7 @@ public final class ProcessRunner {
         }
     }
 
-    private Thread startReader(InputStream stream, TailBuffer tail, String name, long pid) {
+    static Thread startReader(InputStream stream, TailBuffer tail, String name, long pid) {
         Thread reader = new Thread(() -> {
             byte[] chunk = new byte[READ_CHUNK];
             try (stream) {
@@ -216,7 +244,7 @@ public final class ProcessRunner {
     }
 
     /** Waits for a reader to see the end of its stream; false when {@code deadline} passed first. */
-    private static boolean awaitReader(Thread reader, long deadline) {
+    static boolean awaitReader(Thread reader, long deadline) {
         long remaining = deadline - System.nanoTime();
         try {
             if (remaining > 0) {
@@ -233,7 +261,7 @@ public final class ProcessRunner {
      * when they cannot do their part (limit refused, program not executable); the program never
      * ran, so there is no outcome to report.
      */
-    private void rejectLaunchFailure(ProcessResult result, ProcessSpec spec) {
+    static void rejectLaunchFailure(ProcessResult result, ProcessSpec spec) {
         if (!(result.termination() instanceof Termination.Exited exited)) {
             return;
         }

@@ -1,9 +1,12 @@
 /**
  * Runs one child process in a session of its own, under resource limits and a wall-time limit,
- * and reports how it ended. Knows nothing about inputs, corpora, SymCC or exit kinds.
+ * and reports how it ended; or starts one that its caller keeps, pauses and resumes as a whole
+ * group. Knows nothing about inputs, corpora, SymCC or exit kinds.
  *
  * <p>Rule: nothing of the child's process group outlives {@link
- * io.frontier.worker.executor.process.ProcessRunner#run}. The child is started through
+ * io.frontier.worker.executor.process.ProcessRunner#run}, or the leader of a
+ * {@link io.frontier.worker.executor.process.RunningProcess}, or its
+ * {@link io.frontier.worker.executor.process.RunningProcess#kill}. The child is started through
  * {@code setsid} (new session and process group, whose id is the child's pid) and {@code prlimit}
  * (limits set before the program runs, core dumps always off); both exec, so the process the JDK
  * watches is the program itself. When the run ends, for whatever reason, the whole group gets
