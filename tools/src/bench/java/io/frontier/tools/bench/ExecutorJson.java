@@ -7,8 +7,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 /**
  * The executor configuration ({@code --executor} JSON) the benchmark gives a campaign for one
  * executor kind on one target. Every AFL++ kind runs the target's AFL++ build with the same
- * execution time-out, {@link #EXEC_TIMEOUT_MILLIS}, and no memory limit; every kind has the same
- * resource limits.
+ * execution time-out, {@link #EXEC_TIMEOUT_MILLIS}, which plain AFL++ ({@link PlainAflRun}) is
+ * given too, and no memory limit; every kind has the same resource limits.
  */
 final class ExecutorJson {
 

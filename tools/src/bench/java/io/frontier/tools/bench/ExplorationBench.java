@@ -21,10 +21,13 @@ import java.util.stream.Stream;
 /**
  * What each exploration policy reaches on the same target, seeds, workers and budget: the plain
  * closure (every unique child queued, no triage), novelty only (Frontier's triage before tiers),
- * the tiers policy, and, with SymCC, AFL++ alone against a hybrid SymCC + AFL++ campaign. Each
- * arm is one real {@code frontier run} (1 coordinator, {@code workers} workers, the embedded
- * store) stopped by its wall-time budget or at quiescence; its edges are measured from outside,
- * with {@code afl-showmap -C} over the inputs it kept in its public corpus, at every checkpoint.
+ * the tiers policy, and, with SymCC, AFL++ alone against a hybrid SymCC + AFL++ campaign; and,
+ * beside them, plain AFL++ {@code -M/-S} with one instance per worker, the tool a user would
+ * otherwise pick. Each Frontier arm is one real {@code frontier run} (1 coordinator,
+ * {@code workers} workers, the embedded store) stopped by its wall-time budget or at quiescence;
+ * its edges are measured from outside, with {@code afl-showmap -C} over the inputs it kept in its
+ * public corpus, at every checkpoint. Plain AFL++ is measured the same way over the inputs its
+ * instances kept ({@link PlainAflRun}).
  *
  * <p>Prints, per target, the edges of every arm at every checkpoint and the checks of issue 12's
  * targets, and writes {@code exploration-bench.json}.
@@ -33,8 +36,8 @@ import java.util.stream.Stream;
  * {@code exploration.targets} (a JSON file of targets, see {@link BenchTarget#read}; default: the
  * demo target, built here), {@code exploration.budget} (seconds, default 180),
  * {@code exploration.workers} (default 2), {@code exploration.checkpoint} (seconds, default 15),
- * {@code exploration.arms} (default closure,novelty,tiers,shared-map,afl,hybrid; the others:
- * tiers-cap-0, no-symcc-repeat, hybrid-no-symcc-repeat, hybrid-afl-first, afl-session,
+ * {@code exploration.arms} (default closure,novelty,tiers,shared-map,afl,hybrid,afl-plain; the
+ * others: tiers-cap-0, no-symcc-repeat, hybrid-no-symcc-repeat, hybrid-afl-first, afl-session,
  * hybrid-session),
  * {@code exploration.symccLimit} (a SymCC run's time limit in ms, default 10000),
  * {@code exploration.aflSeconds} (an afl-fuzz run's length, default 10) and
@@ -72,7 +75,7 @@ public final class ExplorationBench {
         List<BenchTarget> targets = targetsFile.isBlank()
                 ? List.of(BenchTarget.demo(projectRoot, Files.createDirectories(work.resolve("demo-bin"))))
                 : BenchTarget.read(Path.of(targetsFile));
-        List<String> armNames = Arrays.asList(System.getProperty("exploration.arms", "closure,novelty,tiers,shared-map,afl,hybrid").split(","));
+        List<String> armNames = Arrays.asList(System.getProperty("exploration.arms", "closure,novelty,tiers,shared-map,afl,hybrid,afl-plain").split(","));
         List<ExplorationArm> arms = ExplorationArm.ALL.stream().filter(arm -> armNames.contains(arm.name())).toList();
         ExplorationBench bench = new ExplorationBench(output);
         ArrayNode results = JsonNodeFactory.instance.arrayNode();
@@ -92,7 +95,10 @@ public final class ExplorationBench {
                     System.out.printf("exploration: %s, arm %s (%s), %d s budget, run %d of %d ...%n", target.name(),
                             arm.name(), String.join("+", arm.kinds(target)), budget, round, runsPerArm);
                     String name = runsPerArm == 1 ? arm.name() : arm.name() + "-" + round;
-                    runs.put(arm.name(), run(target, arm, Files.createDirectories(directory.resolve(name))));
+                    Path armDirectory = Files.createDirectories(directory.resolve(name));
+                    runs.put(arm.name(), arm.outsideFrontier()
+                            ? new PlainAflRun(target, workers, budget, checkpoint).run(armDirectory)
+                            : run(target, arm, armDirectory));
                 }
             }
             ObjectNode result = JsonNodeFactory.instance.objectNode();

@@ -61,6 +61,7 @@ class SessionArmsTest {
         assertThat(ExplorationArm.HYBRID_SESSION.kinds(TARGET)).containsExactly("symcc", "afl_session");
         assertThat(ExplorationArm.AFL_SESSION.triage()).isTrue();
         assertThat(ExplorationArm.HYBRID_SESSION.triage()).isTrue();
+        assertThat(ExplorationArm.AFL_SESSION.outsideFrontier()).isFalse();
         assertThat(ExplorationArm.HYBRID_SESSION.runsOn(WITHOUT_SYMCC)).isFalse();
         assertThat(ExplorationArm.AFL_SESSION.runsOn(WITHOUT_SYMCC)).isTrue();
     }
@@ -68,6 +69,7 @@ class SessionArmsTest {
     @Test
     void everyArmIsSelectableByADistinctName() {
         assertThat(ExplorationArm.ALL).extracting(ExplorationArm::name).doesNotHaveDuplicates()
-                .contains("afl-session", "hybrid-session", "afl", "hybrid");
+                .contains("afl-plain", "afl-session", "hybrid-session", "afl", "hybrid");
+        assertThat(ExplorationArm.ALL).filteredOn(ExplorationArm::outsideFrontier).containsExactly(ExplorationArm.AFL_PLAIN);
     }
 }
