@@ -19,10 +19,6 @@ import java.util.Map;
  */
 final class ArmSpread {
 
-    /** The pairs compared, each when both its arms ran: the new policy, and the hybrid campaign. */
-    private static final List<Comparison> COMPARISONS = List.of(new Comparison("tiers", "novelty"),
-            new Comparison("hybrid", "afl"));
-
     /** The level below which a p value counts as a real difference. */
     private static final double SIGNIFICANCE = 0.05;
 
@@ -58,7 +54,7 @@ final class ArmSpread {
             System.out.println(row);
         }
         ObjectNode comparisons = result.putObject("comparisons");
-        for (Comparison pair : COMPARISONS) {
+        for (ArmPair pair : ArmPair.ALL) {
             if (runs.get(0).containsKey(pair.arm()) && runs.get(0).containsKey(pair.baseline())) {
                 compare(pair, table, comparisons.putObject(pair.name()));
             }
@@ -73,7 +69,7 @@ final class ArmSpread {
      * Â12 (the chance that a run of the arm beats one of the baseline) go into its line of
      * {@code table}.
      */
-    private void compare(Comparison pair, ArrayNode table, ObjectNode result) {
+    private void compare(ArmPair pair, ArrayNode table, ObjectNode result) {
         List<String> misses = ExplorationChecks.checkpointsBelow(t -> median(edgesAt(pair.arm(), t)),
                 t -> median(edgesAt(pair.baseline(), t)), budget, checkpoint);
         String medianCheck = String.format("%s's median at or above %s's at every checkpoint over %d runs: %s",
@@ -98,19 +94,10 @@ final class ArmSpread {
         }
     }
 
-    /** An arm and the baseline issue 12 holds it against. */
-    private record Comparison(String arm, String baseline) {
-
-        /** The field of the summary and of each checkpoint's line that holds this pair's figures. */
-        String name() {
-            return arm + "-vs-" + baseline;
-        }
-    }
-
     /** The checkpoints at which one side of the rank test finds a difference, and the closest one. */
     private static final class RankSide {
 
-        private final Comparison pair;
+        private final ArmPair pair;
         private final String side;
         private final String key;
         private final List<String> significant = new ArrayList<>();
@@ -118,7 +105,7 @@ final class ArmSpread {
         private String lowestAt = "";
 
         /** {@code side} as the verdict names it; {@code key} the summary's field for the verdict. */
-        RankSide(Comparison pair, String side, String key) {
+        RankSide(ArmPair pair, String side, String key) {
             this.pair = pair;
             this.side = side;
             this.key = key;
