@@ -134,7 +134,8 @@ final class PlainAflRun {
             }
         }
         AflSyncTimeline.Agreement agreement = attempt.timeline().agreement();
-        description.put("executions", executions).put("reason", "budget").put("cpuBinding", binding)
+        // Not "executions": a campaign's are executor runs, each many of the target's.
+        description.put("targetExecutions", executions).put("reason", "budget").put("cpuBinding", binding)
                 .put("instances", instances).set("fuzzers", stats);
         description.putObject("entryTimes").put("curveFrom", "listings of the sync directory at each checkpoint")
                 .put("entries", agreement.entries()).put("timedByName", agreement.timedByName())
