@@ -17,11 +17,13 @@ record ArmPair(String arm, String baseline, boolean finalOnly) {
 
     /**
      * Every pair compared, in the order printed: the tiers policy against novelty only (issue
-     * 12); the hybrid against Frontier's AFL++ alone; and the session campaigns against plain
-     * AFL++ {@code -M/-S}, the tool a user would otherwise pick (issue 35).
+     * 12); the hybrid against Frontier's AFL++ alone; and the session campaigns, then the
+     * campaigns of bounded AFL++ runs, against plain AFL++ {@code -M/-S}, the tool a user would
+     * otherwise pick (issue 35).
      */
     static final List<ArmPair> ALL = List.of(new ArmPair("tiers", "novelty", false), new ArmPair("hybrid", "afl", true),
-            new ArmPair("hybrid-session", "afl-plain", true), new ArmPair("afl-session", "afl-plain", true));
+            new ArmPair("hybrid-session", "afl-plain", true), new ArmPair("afl-session", "afl-plain", true),
+            new ArmPair("hybrid", "afl-plain", true), new ArmPair("afl", "afl-plain", true));
 
     /** The field of the summary's {@code comparisons} and of each checkpoint's line that holds this pair's figures. */
     String name() {

@@ -27,7 +27,9 @@ class ArmPairTest {
 
         assertThat(new ExplorationChecks(round, BUDGET, CHECKPOINT).all()).containsExactly(
                 "hybrid ends with 69 edges, afl with 70: missed",
-                "afl-session ends with 80 edges, afl-plain with 80: met");
+                "afl-session ends with 80 edges, afl-plain with 80: met",
+                "hybrid ends with 69 edges, afl-plain with 80: missed",
+                "afl ends with 70 edges, afl-plain with 80: missed");
     }
 
     @Test
