@@ -2,17 +2,24 @@ package io.frontier.tools.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.MissingNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 
 /**
  * What one arm's campaign reached: its edge curve, one point per corpus listing (the periodic
  * checkpoints, then the final corpus), root's job summary and {@code frontier status --json}
- * at its end.
+ * at its end. An arm run outside Frontier has no job summary and no status: its own description
+ * stands in the summary's place, and its status is missing.
  *
  * @param curve per listing: seconds from the start, edges, inputs in the corpus
  */
 record ArmRun(ExplorationArm arm, List<double[]> curve, JsonNode summary, JsonNode status) {
+
+    /** The run of an arm outside Frontier, described by {@code description} (figures beside the curve's). */
+    static ArmRun outside(ExplorationArm arm, List<double[]> curve, ObjectNode description) {
+        return new ArmRun(arm, curve, description, MissingNode.getInstance());
+    }
 
     /**
      * The edges at {@code seconds}: the listing of that checkpoint, or the final corpus when the
@@ -61,8 +68,11 @@ record ArmRun(ExplorationArm arm, List<double[]> curve, JsonNode summary, JsonNo
         JsonNode totals = summary.path("totals");
         double[] last = curve.get(curve.size() - 1);
         ObjectNode description = JsonNodeFactory.instance.objectNode()
-                .put("edges", (int) last[1]).put("inputs", (int) last[2]).put("endedAtSeconds", last[0])
-                .put("executions", totals.path("executions").asLong()).put("exitCode", summary.path("exitCode").asInt())
+                .put("edges", (int) last[1]).put("inputs", (int) last[2]).put("endedAtSeconds", last[0]);
+        if (status.isMissingNode()) {
+            return description.setAll((ObjectNode) summary);
+        }
+        description.put("executions", totals.path("executions").asLong()).put("exitCode", summary.path("exitCode").asInt())
                 .put("reason", summary.path("reason").asText());
         if (!Double.isNaN(busyFraction())) {
             description.put("busyFraction", busyFraction());

@@ -19,10 +19,6 @@ import java.util.Map;
  */
 final class ArmSpread {
 
-    /** The pairs compared, each when both its arms ran: the new policy, and the hybrid campaign. */
-    private static final List<Comparison> COMPARISONS = List.of(new Comparison("tiers", "novelty"),
-            new Comparison("hybrid", "afl"));
-
     /** The level below which a p value counts as a real difference. */
     private static final double SIGNIFICANCE = 0.05;
 
@@ -58,7 +54,7 @@ final class ArmSpread {
             System.out.println(row);
         }
         ObjectNode comparisons = result.putObject("comparisons");
-        for (Comparison pair : COMPARISONS) {
+        for (ArmPair pair : ArmPair.ALL) {
             if (runs.get(0).containsKey(pair.arm()) && runs.get(0).containsKey(pair.baseline())) {
                 compare(pair, table, comparisons.putObject(pair.name()));
             }
@@ -68,25 +64,18 @@ final class ArmSpread {
     /**
      * Whether {@code pair}'s arm has a median at or above its baseline's at every checkpoint, and
      * where it is below, and where above, beyond what run-to-run variation explains: the
-     * checkpoints at which the one-sided exact Mann–Whitney U test puts it below (above) the
+     * checkpoints at which the one-sided Mann–Whitney U test puts it below (above) the
      * baseline at {@link #SIGNIFICANCE}. Each checkpoint's p of both sides and its Vargha–Delaney
      * Â12 (the chance that a run of the arm beats one of the baseline) go into its line of
      * {@code table}.
      */
-    private void compare(Comparison pair, ArrayNode table, ObjectNode result) {
+    private void compare(ArmPair pair, ArrayNode table, ObjectNode result) {
         List<String> misses = ExplorationChecks.checkpointsBelow(t -> median(edgesAt(pair.arm(), t)),
                 t -> median(edgesAt(pair.baseline(), t)), budget, checkpoint);
         String medianCheck = String.format("%s's median at or above %s's at every checkpoint over %d runs: %s",
                 pair.arm(), pair.baseline(), runs.size(), misses.isEmpty() ? "met" : "missed at " + misses);
         System.out.println("  check: " + medianCheck);
         result.put("medianCheck", medianCheck);
-        if (runs.size() > RankTest.MAX_RUNS_PER_ARM) {
-            String check = "rank test left out: it enumerates the splits of at most " + RankTest.MAX_RUNS_PER_ARM
-                    + " runs per arm";
-            System.out.println("  check: " + check);
-            result.put("rankCheck", check);
-            return;
-        }
         RankSide below = new RankSide(pair, "below", "rankCheck");
         RankSide above = new RankSide(pair, "above", "rankCheckAbove");
         for (int t = 0, line = 0; t <= budget; t += checkpoint, line++) {
@@ -105,19 +94,10 @@ final class ArmSpread {
         }
     }
 
-    /** An arm and the baseline issue 12 holds it against. */
-    private record Comparison(String arm, String baseline) {
-
-        /** The field of the summary and of each checkpoint's line that holds this pair's figures. */
-        String name() {
-            return arm + "-vs-" + baseline;
-        }
-    }
-
     /** The checkpoints at which one side of the rank test finds a difference, and the closest one. */
     private static final class RankSide {
 
-        private final Comparison pair;
+        private final ArmPair pair;
         private final String side;
         private final String key;
         private final List<String> significant = new ArrayList<>();
@@ -125,7 +105,7 @@ final class ArmSpread {
         private String lowestAt = "";
 
         /** {@code side} as the verdict names it; {@code key} the summary's field for the verdict. */
-        RankSide(Comparison pair, String side, String key) {
+        RankSide(ArmPair pair, String side, String key) {
             this.pair = pair;
             this.side = side;
             this.key = key;
@@ -150,12 +130,13 @@ final class ArmSpread {
 
         String verdict(int runsPerArm) {
             String verdict = significant.isEmpty() ? "at no checkpoint; closest " + lowestAt : "at " + significant;
-            if (RankTest.smallestP(runsPerArm) >= SIGNIFICANCE) {
+            boolean exact = RankTest.exact(runsPerArm, runsPerArm);
+            if (exact && RankTest.smallestP(runsPerArm) >= SIGNIFICANCE) {
                 verdict = String.format("cannot tell: with %d runs per arm the smallest p is %.3f; closest %s",
                         runsPerArm, RankTest.smallestP(runsPerArm), lowestAt);
             }
-            return String.format("%s %s %s (one-sided exact Mann-Whitney U over %d runs, p < %.2f): %s", pair.arm(),
-                    side, pair.baseline(), runsPerArm, SIGNIFICANCE, verdict);
+            return String.format("%s %s %s (one-sided %s Mann-Whitney U over %d runs, p < %.2f): %s", pair.arm(),
+                    side, pair.baseline(), exact ? "exact" : "normal-approximation", runsPerArm, SIGNIFICANCE, verdict);
         }
     }
 

@@ -4,10 +4,12 @@ import java.util.List;
 
 /**
  * One way of running a campaign that the exploration benchmark compares: which executors, with
- * or without coverage triage, and what becomes of a child that reached nothing new.
+ * or without coverage triage, and what becomes of a child that reached nothing new; or, for
+ * {@link #AFL_PLAIN} alone, no Frontier campaign but plain AFL++ on the same cores.
  *
  * @param executors the executor kinds in the order of {@code --executor}: {@code symcc},
- *     {@code afl}, or {@code main} for the target's SymCC build when it has one, else its AFL++ build
+ *     {@code afl}, {@code afl_session}, or {@code main} for the target's SymCC build when it has
+ *     one, else its AFL++ build
  * @param triage whether children are triaged on the AFL++ build
  * @param exploration the {@code --exploration} mode (meaningful only with triage)
  * @param options further creation options
@@ -50,8 +52,31 @@ record ExplorationArm(String name, List<String> executors, boolean triage, Strin
     static final ExplorationArm TIERS_CAP_0 = new ExplorationArm("tiers-cap-0", List.of("main"), true, "tiers",
             List.of("--tier-cap-items", "0"));
 
+    /**
+     * AFL++ alone as one long-lived fuzzing session per worker, synced through the campaign,
+     * under the default policy.
+     */
+    static final ExplorationArm AFL_SESSION = new ExplorationArm("afl-session", List.of("afl_session"), true, "tiers",
+            List.of());
+
+    /** SymCC and long-lived AFL++ sessions together, SymCC listed first as in {@link #HYBRID}. */
+    static final ExplorationArm HYBRID_SESSION = new ExplorationArm("hybrid-session", List.of("symcc", "afl_session"),
+            true, "tiers", List.of());
+
+    /**
+     * Plain AFL++ in parallel mode, {@code afl-fuzz -M main} and {@code -S s1...}, one instance
+     * per worker, outside Frontier: the tool a user would otherwise pick ({@link PlainAflRun}).
+     */
+    static final ExplorationArm AFL_PLAIN = new ExplorationArm("afl-plain", List.of(PlainAflRun.KIND), false, "",
+            List.of());
+
     static final List<ExplorationArm> ALL = List.of(CLOSURE, NOVELTY, TIERS, TIERS_CAP_0, SHARED_MAP, NO_SYMCC_REPEAT,
-            AFL, HYBRID, HYBRID_NO_SYMCC_REPEAT, HYBRID_AFL_FIRST);
+            AFL, HYBRID, HYBRID_NO_SYMCC_REPEAT, HYBRID_AFL_FIRST, AFL_SESSION, HYBRID_SESSION, AFL_PLAIN);
+
+    /** Whether the arm runs plain AFL++ instead of a {@code frontier run}. */
+    boolean outsideFrontier() {
+        return executors.contains(PlainAflRun.KIND);
+    }
 
     /** Whether the arm can run on {@code target}: a SymCC arm needs a SymCC build. */
     boolean runsOn(BenchTarget target) {

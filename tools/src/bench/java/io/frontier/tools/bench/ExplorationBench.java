@@ -21,10 +21,13 @@ import java.util.stream.Stream;
 /**
  * What each exploration policy reaches on the same target, seeds, workers and budget: the plain
  * closure (every unique child queued, no triage), novelty only (Frontier's triage before tiers),
- * the tiers policy, and, with SymCC, AFL++ alone against a hybrid SymCC + AFL++ campaign. Each
- * arm is one real {@code frontier run} (1 coordinator, {@code workers} workers, the embedded
- * store) stopped by its wall-time budget or at quiescence; its edges are measured from outside,
- * with {@code afl-showmap -C} over the inputs it kept in its public corpus, at every checkpoint.
+ * the tiers policy, and, with SymCC, AFL++ alone against a hybrid SymCC + AFL++ campaign; and,
+ * beside them, plain AFL++ {@code -M/-S} with one instance per worker, the tool a user would
+ * otherwise pick. Each Frontier arm is one real {@code frontier run} (1 coordinator,
+ * {@code workers} workers, the embedded store) stopped by its wall-time budget or at quiescence;
+ * its edges are measured from outside, with {@code afl-showmap -C} over the inputs it kept in its
+ * public corpus, at every checkpoint. Plain AFL++ is measured the same way over the inputs its
+ * instances kept ({@link PlainAflRun}).
  *
  * <p>Prints, per target, the edges of every arm at every checkpoint and the checks of issue 12's
  * targets, and writes {@code exploration-bench.json}.
@@ -33,7 +36,9 @@ import java.util.stream.Stream;
  * {@code exploration.targets} (a JSON file of targets, see {@link BenchTarget#read}; default: the
  * demo target, built here), {@code exploration.budget} (seconds, default 180),
  * {@code exploration.workers} (default 2), {@code exploration.checkpoint} (seconds, default 15),
- * {@code exploration.arms} (default every arm: closure,novelty,tiers,shared-map,afl,hybrid),
+ * {@code exploration.arms} (default closure,novelty,tiers,shared-map,afl,hybrid,afl-plain; the
+ * others: tiers-cap-0, no-symcc-repeat, hybrid-no-symcc-repeat, hybrid-afl-first, afl-session,
+ * hybrid-session),
  * {@code exploration.symccLimit} (a SymCC run's time limit in ms, default 10000),
  * {@code exploration.aflSeconds} (an afl-fuzz run's length, default 10) and
  * {@code exploration.runs} (runs per arm, default 1; with more, every arm runs once per round, each
@@ -70,7 +75,7 @@ public final class ExplorationBench {
         List<BenchTarget> targets = targetsFile.isBlank()
                 ? List.of(BenchTarget.demo(projectRoot, Files.createDirectories(work.resolve("demo-bin"))))
                 : BenchTarget.read(Path.of(targetsFile));
-        List<String> armNames = Arrays.asList(System.getProperty("exploration.arms", "closure,novelty,tiers,shared-map,afl,hybrid").split(","));
+        List<String> armNames = Arrays.asList(System.getProperty("exploration.arms", "closure,novelty,tiers,shared-map,afl,hybrid,afl-plain").split(","));
         List<ExplorationArm> arms = ExplorationArm.ALL.stream().filter(arm -> armNames.contains(arm.name())).toList();
         ExplorationBench bench = new ExplorationBench(output);
         ArrayNode results = JsonNodeFactory.instance.arrayNode();
@@ -90,7 +95,10 @@ public final class ExplorationBench {
                     System.out.printf("exploration: %s, arm %s (%s), %d s budget, run %d of %d ...%n", target.name(),
                             arm.name(), String.join("+", arm.kinds(target)), budget, round, runsPerArm);
                     String name = runsPerArm == 1 ? arm.name() : arm.name() + "-" + round;
-                    runs.put(arm.name(), run(target, arm, Files.createDirectories(directory.resolve(name))));
+                    Path armDirectory = Files.createDirectories(directory.resolve(name));
+                    runs.put(arm.name(), arm.outsideFrontier()
+                            ? new PlainAflRun(target, workers, budget, checkpoint).run(armDirectory)
+                            : run(target, arm, armDirectory));
                 }
             }
             ObjectNode result = JsonNodeFactory.instance.objectNode();
@@ -120,6 +128,7 @@ public final class ExplorationBench {
         for (String kind : kinds) {
             command.addAll(List.of("--executor", executor(target, kind, directory).toString()));
         }
+        // A fuzzing session is not one execution: the limit is that of the executions beside it.
         command.addAll(List.of("--time-limit", Long.toString(kinds.contains("afl") ? (aflSeconds + 20) * 1000L : symccLimitMillis)));
         if (arm.triage()) {
             command.addAll(List.of("--triage", triage(target, directory).toString()));
@@ -170,25 +179,8 @@ public final class ExplorationBench {
     }
 
     private Path executor(BenchTarget target, String kind, Path directory) throws IOException {
-        ObjectNode executor = JsonNodeFactory.instance.objectNode();
-        ObjectNode limits = JsonNodeFactory.instance.objectNode().put("addressSpaceMiB", 0).put("cpuSeconds", 0)
-                .put("fileSizeMiB", 64);
-        if (kind.equals("symcc")) {
-            executor.put("type", "symcc").put("target", target.symcc().orElseThrow().toString());
-            ArrayNode arguments = executor.putArray("arguments");
-            target.arguments().forEach(argument -> arguments.add(argument.replace("@@", "{input}")));
-            executor.put("input", "file").put("coverageMap", true).put("linearization", false);
-        } else {
-            executor.put("type", "afl").put("target", target.afl().toString());
-            ArrayNode arguments = executor.putArray("arguments");
-            target.arguments().forEach(arguments::add);
-            executor.put("runSeconds", aflSeconds).put("runExecutions", 0).put("execTimeoutMillis", 1000)
-                    .put("memoryLimitMiB", 0).putNull("dictionary");
-        }
-        executor.putObject("environment");
-        executor.set("limits", limits);
         Path file = directory.resolve(kind + ".json");
-        JSON.writeValue(file.toFile(), executor);
+        JSON.writeValue(file.toFile(), ExecutorJson.of(target, kind, aflSeconds));
         return file;
     }
 
@@ -206,14 +198,15 @@ public final class ExplorationBench {
         System.out.printf("%nexploration: %s, %d workers, %d s budget: edges (afl-showmap -C over the kept corpus)%n",
                 target.name(), workers, budget);
         StringBuilder header = new StringBuilder(String.format("%8s", "t [s]"));
-        runs.keySet().forEach(name -> header.append(String.format("%10s", name)));
+        String column = "%" + Math.max(10, runs.keySet().stream().mapToInt(String::length).max().orElse(0) + 2);
+        runs.keySet().forEach(name -> header.append(String.format(column + "s", name)));
         System.out.println(header);
         ArrayNode table = result.putArray("checkpoints");
         for (int t = 0; t <= budget; t += checkpoint) {
             StringBuilder row = new StringBuilder(String.format("%8d", t));
             ObjectNode line = table.addObject().put("seconds", t);
             for (ArmRun run : runs.values()) {
-                row.append(String.format("%10d", run.edgesAt(t, checkpoint)));
+                row.append(String.format(column + "d", run.edgesAt(t, checkpoint)));
                 line.put(run.arm().name(), run.edgesAt(t, checkpoint));
             }
             System.out.println(row);
@@ -221,7 +214,7 @@ public final class ExplorationBench {
         StringBuilder finals = new StringBuilder(String.format("%8s", "final"));
         ObjectNode arms = result.putObject("arms");
         for (ArmRun run : runs.values()) {
-            finals.append(String.format("%10d", run.finalEdges()));
+            finals.append(String.format(column + "d", run.finalEdges()));
             arms.set(run.arm().name(), run.describe());
         }
         System.out.println(finals);

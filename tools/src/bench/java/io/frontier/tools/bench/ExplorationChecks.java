@@ -6,8 +6,9 @@ import java.util.Map;
 import java.util.function.IntToDoubleFunction;
 
 /**
- * Issue 12's targets, checked on one target's arms; each check says met or missed with the
- * figures it was decided on, or is left out when an arm it needs did not run.
+ * Issue 12's targets and each {@link ArmPair}, checked on one round of a target's arms; each check
+ * says met or missed with the figures it was decided on, or is left out when an arm it needs did
+ * not run.
  */
 final class ExplorationChecks {
 
@@ -26,7 +27,6 @@ final class ExplorationChecks {
     List<String> all() {
         List<String> checks = new ArrayList<>();
         ArmRun closure = runs.get("closure");
-        ArmRun novelty = runs.get("novelty");
         ArmRun tiers = runs.get("tiers");
         if (closure != null && tiers != null) {
             int seconds = tiers.secondsToReach(closure.finalEdges(), checkpoint, budget);
@@ -34,10 +34,8 @@ final class ExplorationChecks {
                     closure.finalEdges(), seconds < 0 ? "never" : "at " + seconds + " s", budget / 2,
                     seconds >= 0 && seconds <= budget / 2 ? "met" : "missed"));
         }
-        if (novelty != null && tiers != null) {
-            List<String> below = checkpointsBelow(t -> tiers.edgesAt(t, checkpoint), t -> novelty.edgesAt(t, checkpoint),
-                    budget, checkpoint);
-            checks.add("tiers at or above novelty at every checkpoint: " + (below.isEmpty() ? "met" : "missed at " + below));
+        for (ArmPair pair : ArmPair.ALL) {
+            pair.check(runs, budget, checkpoint).ifPresent(checks::add);
         }
         ArmRun sharedMap = runs.get("shared-map");
         if (tiers != null && sharedMap != null) {
@@ -45,12 +43,6 @@ final class ExplorationChecks {
                     + " shared map %.1f%% (%d of %d); edges %d and %d", tiers.redundantPercent(), tiers.redundant(),
                     tiers.children(), sharedMap.redundantPercent(), sharedMap.redundant(), sharedMap.children(),
                     tiers.finalEdges(), sharedMap.finalEdges()));
-        }
-        ArmRun afl = runs.get("afl");
-        ArmRun hybrid = runs.get("hybrid");
-        if (afl != null && hybrid != null) {
-            checks.add(String.format("hybrid ends with %d edges, AFL++ alone with %d: %s", hybrid.finalEdges(),
-                    afl.finalEdges(), hybrid.finalEdges() >= afl.finalEdges() ? "met" : "missed"));
         }
         if (closure != null && !Double.isNaN(closure.busyFraction())) {
             checks.add(String.format("closure's workers busy %.1f%% of their time (target: at least %.0f%%): %s",

@@ -34,14 +34,22 @@ final class ShowmapEdges {
 
     /** Adds the objects {@code names} of {@code corpus}; returns the edges of everything added so far. */
     int add(Path corpus, List<String> names) throws IOException, InterruptedException {
-        if (names.isEmpty()) {
+        return addFiles(names.stream().map(corpus::resolve).toList());
+    }
+
+    /**
+     * Adds {@code files}, which may share names (one per directory); returns the edges of
+     * everything added so far.
+     */
+    int addFiles(List<Path> files) throws IOException, InterruptedException {
+        if (files.isEmpty()) {
             return edges.cardinality();
         }
         Path batch = Files.createDirectories(work.resolve("batch-" + batches));
         Path map = work.resolve("map-" + batches);
         batches++;
-        for (String name : names) {
-            Files.createLink(batch.resolve(name), corpus.resolve(name));
+        for (int i = 0; i < files.size(); i++) {
+            Files.createLink(batch.resolve(Integer.toString(i)), files.get(i));
         }
         List<String> command = new ArrayList<>(List.of("afl-showmap", "-C", "-i", batch.toString(), "-o", map.toString(),
                 "-m", "none", "-t", "1000", "--", program.toString()));
