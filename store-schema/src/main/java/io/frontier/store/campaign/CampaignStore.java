@@ -898,8 +898,9 @@ public final class CampaignStore {
 
     /**
      * The quiescence check: in one transaction, reads serializably the counters of pending,
-     * leased and committing items and the ready, leased and committing indexes (one key each),
-     * and if all are empty writes a {@link QuiescenceMarker}. Every edge into or out of those
+     * leased and committing items and the ready, leased, committing and session indexes (one key
+     * each), and if all are empty writes a {@link QuiescenceMarker}: a campaign with a fuzzing
+     * session is never quiescent, since a session is always pending, leased or committing. Every edge into or out of those
      * states adds to one of those counters and touches one of those indexes, so an edge committed
      * concurrently conflicts with the check, which then re-runs and sees it. The terminal
      * counters are read by snapshot, for the report only.
@@ -925,7 +926,8 @@ public final class CampaignStore {
                 }
             }
             boolean indexesEmpty = true;
-            for (KeyRange range : List.of(keys.ready(), keys.tiered(), keys.leased(), keys.committing())) {
+            for (KeyRange range : List.of(keys.ready(), keys.tiered(), keys.leased(), keys.committing(),
+                    keys.sessions())) {
                 indexesEmpty &= tx.getRange(range.begin(), range.end(), 1, false).isEmpty();
             }
             if (!indexesEmpty || counts.unfinished() != 0) {

@@ -88,7 +88,8 @@ final class WorkTable {
 
     /**
      * Replaces {@code before} (null for a new item) with {@code after}: the record, the index
-     * entries of both states, and the counters. A new input that joins tier 0 (a seed, a child
+     * entries of both states, and the counters (a session counts once, in
+     * {@link Counter#SESSIONS}, and not by state). A new input that joins tier 0 (a seed, a child
      * that reached new coverage or was kept without triage) also joins the feed.
      */
     void write(WorkRecord before, WorkRecord after) {
@@ -99,6 +100,12 @@ final class WorkTable {
         }
         tx.set(keys.work(after.id()), RecordCodec.WORK.encode(after));
         index(after);
+        if (after.session() != null) {
+            if (before == null) {
+                count(Counter.SESSIONS, after.id(), 1);
+            }
+            return;
+        }
         if (before == null || before.state() != after.state()) {
             if (before != null) {
                 count(Counter.of(before.state()), after.id(), -1);

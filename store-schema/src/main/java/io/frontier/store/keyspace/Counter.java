@@ -34,7 +34,12 @@ public enum Counter {
     /** Items pending in tier 3 (repeated runs). */
     PENDING_TIER_3(10),
     /** Input bytes of the items pending in tiers 1 and up, which the campaign's cap bounds. */
-    TIERED_BYTES(11);
+    TIERED_BYTES(11),
+    /**
+     * Fuzzing session items, whatever their state: a session is never done, so sessions are
+     * counted apart and the state counters count inputs only.
+     */
+    SESSIONS(12);
 
     private final long number;
 

@@ -13,6 +13,7 @@ import io.frontier.store.record.EpochRecord;
 import io.frontier.store.wire.MalformedMessageException;
 import io.frontier.store.wire.WireCodec;
 import io.frontier.worker.executor.AflConfig;
+import io.frontier.worker.executor.AflSessionConfig;
 import io.frontier.worker.executor.ArgumentTemplate;
 import io.frontier.worker.executor.CommandConfig;
 import io.frontier.worker.executor.ExecutorConfig;
@@ -149,6 +150,9 @@ public final class CampaignCreation {
         }
         if (config instanceof AflConfig afl) {
             return Path.of(afl.target());
+        }
+        if (config instanceof AflSessionConfig session) {
+            return Path.of(session.target());
         }
         return Path.of(((CommandConfig) config).program());
     }

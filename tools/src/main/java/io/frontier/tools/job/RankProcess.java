@@ -37,6 +37,7 @@ import io.frontier.tools.campaign.CampaignDirectory;
 import io.frontier.tools.campaign.CampaignSettings;
 import io.frontier.tools.campaign.JobSummary;
 import io.frontier.tools.campaign.StoreBinding;
+import io.frontier.worker.executor.AflSessionConfig;
 import io.frontier.worker.executor.ExecutorConfig;
 import io.frontier.worker.executor.ExecutorFactory;
 import io.frontier.worker.fault.FaultPlan;
@@ -170,6 +171,15 @@ final class RankProcess {
         return new CoordinatorSettings(Duration.ofMillis(settings.leaseMillis()), settings.claimBatch(),
                 Path.of(settings.seeds()), Duration.ofMinutes(30),
                 TerminationSettings.forCampaign(Duration.ofMillis(settings.idleWindowMillis()),
-                        settings.worker().timeLimit()), budget, settings.worker().executorKinds());
+                        settings.worker().timeLimit()), budget, settings.worker().executorKinds(),
+                sessionSlice(settings));
+    }
+
+    /** How long one slice of the campaign's fuzzing session fuzzes; zero in a campaign without one. */
+    private static Duration sessionSlice(CampaignSettings settings) {
+        return settings.worker().executors().stream()
+                .filter(AflSessionConfig.class::isInstance).map(AflSessionConfig.class::cast)
+                .map(session -> Duration.ofSeconds(session.checkpointSeconds()))
+                .findFirst().orElse(Duration.ZERO);
     }
 }

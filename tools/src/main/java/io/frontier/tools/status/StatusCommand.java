@@ -10,6 +10,7 @@ import io.frontier.store.record.EpochRecord;
 import io.frontier.store.record.JobHeartbeat;
 import io.frontier.store.view.EdgeMapSummary;
 import io.frontier.store.view.ExecutorTallies;
+import io.frontier.store.wire.ExecutorKind;
 import io.frontier.store.view.Loads;
 import io.frontier.store.view.PruningMapSummary;
 import io.frontier.tools.HumanFormat;
@@ -105,7 +106,8 @@ public final class StatusCommand implements Callable<Integer> {
                 new StatusReport.Epoch(epoch.epoch(), epoch.job(), HumanFormat.instant(epoch.changedAt())),
                 heartbeat(epoch, open.store().heartbeat()),
                 new StatusReport.States(counts.get(Counter.PENDING), counts.get(Counter.LEASED),
-                        counts.get(Counter.COMMITTING), done, counts.get(Counter.ABANDONED)),
+                        counts.get(Counter.COMMITTING), done, counts.get(Counter.ABANDONED), counts.get(Counter.SESSIONS),
+                        open.settings().worker().executorKinds().stream().anyMatch(kind -> !ExecutorKind.isSession(kind))),
                 StatusReport.Tiers.of(counts, open.store().exploration()),
                 new StatusReport.Results(counts.get(Counter.REJECTED), counts.get(Counter.INVALID)),
                 new StatusReport.Progress(done, known, known == 0 ? 0.0 : 100.0 * done / known),
@@ -177,8 +179,13 @@ public final class StatusCommand implements Callable<Integer> {
                     beat.judgement(), beat.phase(), beat.host(), beat.pid(), beat.workers(), beat.ageSeconds(), beat.at(),
                     beat.intervalMillis() / 1000.0);
         }
-        out.printf("items     pending %d, leased %d, committing %d, done %d, abandoned %d%n", states.pending(),
-                states.leased(), states.committing(), states.done(), states.abandoned());
+        out.printf("items     pending %d, leased %d, committing %d, done %d, abandoned %d%s%n", states.pending(),
+                states.leased(), states.committing(), states.done(), states.abandoned(), states.inputsRun() ? ""
+                        : " (the seeds: no executor of this campaign runs inputs one at a time; its fuzzers import them)");
+        if (states.sessions() > 0) {
+            out.printf("sessions  %d fuzzing sessions, run slice by slice until a job's budget or a stop (not counted"
+                    + " in items; each slice is one execution of its executor below)%n", states.sessions());
+        }
         StatusReport.Tiers tiers = report.tiers();
         out.printf("tiers     pending in %d %s %d, %d %s %d, %d %s %d, %d %s %d; tiers 1 to 3 hold %d bytes"
                         + " (exploration %s)%n", Tier.NEW_COVERAGE, Tier.name(Tier.NEW_COVERAGE), tiers.newCoverage(),

@@ -77,8 +77,21 @@ public record StatusReport(String campaign, String directory, String store, Epoc
         }
     }
 
-    /** Work items per state, from the store's counters. */
-    public record States(long pending, long leased, long committing, long done, long abandoned) {
+    /**
+     * Work items per state, from the store's counters: inputs only, since fuzzing sessions never
+     * end and are counted apart.
+     *
+     * @param sessions the campaign's fuzzing session items
+     * @param inputsRun false in a campaign whose only executors are fuzzing sessions: its pending
+     *     items are its seeds, which no executor runs one at a time and its fuzzers import
+     */
+    public record States(long pending, long leased, long committing, long done, long abandoned, long sessions,
+                         boolean inputsRun) {
+
+        /** The states of a campaign without fuzzing sessions. */
+        public States(long pending, long leased, long committing, long done, long abandoned) {
+            this(pending, leased, committing, done, abandoned, 0, true);
+        }
     }
 
     /**

@@ -2,6 +2,7 @@ package io.frontier.worker.executor;
 
 import io.frontier.worker.executor.process.ProcessRunner;
 import io.frontier.worker.executor.process.ResourceLimits;
+import io.frontier.worker.session.AflSession;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -59,6 +60,17 @@ public final class ExecutorFactory {
         }
         return new CommandExecutor((CommandConfig) config,
                 Optional.of(workerDirectory.resolve(pruningMapFile(config.kind()))), runner, environment);
+    }
+
+    /**
+     * Starts a fuzzing session of {@code config} in {@code directory}, instance {@code name}, from
+     * {@code seeds}, through this factory's runner and environment ({@link AflSession#start}).
+     *
+     * @throws ExecutorException when the target, a seed, the name or the directory is unusable, or
+     *                           AFL++ is not installed here
+     */
+    public AflSession startSession(AflSessionConfig config, Path directory, String name, List<Path> seeds) {
+        return AflSession.start(config, AflTools.find(), runner, environment, directory, name, seeds);
     }
 
     /**

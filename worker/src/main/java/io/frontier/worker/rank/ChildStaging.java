@@ -6,6 +6,8 @@ import io.frontier.store.corpus.HashedContent;
 import io.frontier.store.corpus.stage.StageWriter;
 import io.frontier.store.corpus.stage.StagedChild;
 import io.frontier.store.wire.DeclaredChild;
+import io.frontier.store.wire.DeclaredFinding;
+import io.frontier.store.wire.FindingKind;
 import io.frontier.store.wire.Result;
 import io.frontier.worker.triage.CoverageProbe;
 import io.frontier.worker.triage.Triage;
@@ -60,6 +62,17 @@ final class ChildStaging {
      *     must not declare it as complete
      */
     static Staged stage(List<Path> outputs, Digest input, StageWriter writer, int limit, Optional<CoverageProbe> probe) {
+        return stage(outputs, input, writer, limit, probe, Map.of());
+    }
+
+    /**
+     * As {@link #stage(List, Digest, StageWriter, int, Optional)}, for outputs of which
+     * {@code crashes} are known to have crashed the target with the signal given (a fuzzer's
+     * saved crashes): such a child is declared a finding even when triage does not reproduce the
+     * crash, or without triage, under the signature {@code signal:N}.
+     */
+    static Staged stage(List<Path> outputs, Digest input, StageWriter writer, int limit, Optional<CoverageProbe> probe,
+                        Map<Path, Integer> crashes) {
         Digest inputDigest = input;
         Map<Digest, Path> distinct = new LinkedHashMap<>();
         int sameAsInput = 0;
@@ -88,9 +101,15 @@ final class ChildStaging {
                         .with("path", child.getValue()).with("expected", child.getKey()).with("actual", staged.digest());
             }
             int at = index;
-            children.add(triage.map(runs -> runs.get(at))
+            DeclaredChild declared = triage.map(runs -> runs.get(at))
                     .map(run -> new DeclaredChild(staged.digest(), staged.size(), run.coverage(), run.finding()))
-                    .orElseGet(() -> DeclaredChild.untriaged(staged.digest(), staged.size())));
+                    .orElseGet(() -> DeclaredChild.untriaged(staged.digest(), staged.size()));
+            Integer signal = crashes.get(child.getValue());
+            if (declared.finding() == null && signal != null) {
+                declared = new DeclaredChild(declared.digest(), declared.size(), declared.coverage(),
+                        new DeclaredFinding(FindingKind.CRASH, signal, "signal:" + signal));
+            }
+            children.add(declared);
         }
         int probes = triage.map(List::size).orElse(0);
         return new Staged(children, outputs.size(), sameAsInput, overLimit, probes, probeNanos);

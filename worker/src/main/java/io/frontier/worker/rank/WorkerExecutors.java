@@ -1,5 +1,6 @@
 package io.frontier.worker.rank;
 
+import io.frontier.worker.executor.AflSessionConfig;
 import io.frontier.worker.executor.Executor;
 import io.frontier.worker.executor.ExecutorConfig;
 import io.frontier.worker.executor.ExecutorFactory;
@@ -24,14 +25,17 @@ final class WorkerExecutors {
 
     /**
      * The executors {@code settings} lists, created by {@code factory} in {@code directory} (the
-     * worker's private directory, which holds the pruning map files).
+     * worker's private directory, which holds the pruning map files); fuzzing sessions are no
+     * executors of single inputs and are left to {@link SessionSlices}.
      *
      * @throws io.frontier.worker.executor.ExecutorException as {@link ExecutorFactory#create} does
      */
     static WorkerExecutors create(ExecutorFactory factory, WorkerSettings settings, Path directory) {
         Map<String, Executor> byKind = new LinkedHashMap<>();
         for (ExecutorConfig config : settings.executors()) {
-            byKind.put(config.kind(), factory.create(config, directory));
+            if (!(config instanceof AflSessionConfig)) {
+                byKind.put(config.kind(), factory.create(config, directory));
+            }
         }
         return new WorkerExecutors(byKind);
     }

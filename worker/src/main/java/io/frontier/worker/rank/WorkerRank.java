@@ -125,6 +125,8 @@ public final class WorkerRank {
     private final Map<Path, LowerTierMap> lowerTierMaps = new ConcurrentHashMap<>();
     /** Assignments received so far; the fault plan counts them from 1. */
     private int assignments;
+    /** This worker's fuzzing sessions, once {@link #run} has claimed the scratch directory; used on the execution thread. */
+    private SessionSlices sessions;
 
     /**
      * A worker for the rank {@code transport} belongs to, in the job of {@code epoch}.
@@ -166,6 +168,7 @@ public final class WorkerRank {
         });
         try {
             WorkerExecutors held = WorkerExecutors.create(executors, settings, scratch.directory());
+            sessions = new SessionSlices(settings.executors(), scratch.directory(), layout, executors, diagnostics);
             Optional<CoverageProbe> probe = settings.triageConfig()
                     .map(triage -> CoverageProbe.onThisMachine(triage, scratch.directory().resolve(TRIAGE_DIRECTORY)));
             if (!faults.isEmpty()) {
@@ -189,6 +192,7 @@ public final class WorkerRank {
             }
         } finally {
             executions.shutdownNow();
+            closeSessions();
             release(scratch);
         }
     }
@@ -203,6 +207,21 @@ public final class WorkerRank {
             Rehearsal.run(scratch, executors.rehearsal(), epoch, rank, files);
         } catch (FrontierException e) {
             report("rehearsal failed; the first assignment pays for first use instead", e.getMessage());
+        }
+    }
+
+    /**
+     * Ends this worker's fuzzing sessions, after the execution thread was told to stop. A failure
+     * is reported, not thrown: the processes of a session end with this JVM at the latest.
+     */
+    private void closeSessions() {
+        if (sessions == null) {
+            return;
+        }
+        try {
+            sessions.close();
+        } catch (RuntimeException e) {
+            report("fuzzing sessions not ended cleanly", e.toString());
         }
     }
 
@@ -286,6 +305,9 @@ public final class WorkerRank {
      */
     private Started start(Assign assign, ScratchDirectory scratch, WorkerExecutors held, ExecutorService executions) {
         assignments++;
+        if (assign.session() != null) {
+            return startSlice(assign, scratch, executions);
+        }
         // Coordinator and worker read one settings file; a kind outside it means they do not.
         Executor executor = held.of(assign.executor()).orElseThrow(() -> new WorkerException(
                 "ASSIGN from the coordinator names an executor kind this campaign does not have")
@@ -306,16 +328,45 @@ public final class WorkerRank {
             }
         } catch (FrontierException e) {
             return new Started(assign, executor, injection, run,
-                    CompletableFuture.completedFuture(new Ran(copied, null, e, null)));
+                    CompletableFuture.completedFuture(new Ran(copied, null, e, null, Map.of())));
         }
         if (!copied.verified()) {
             return new Started(assign, executor, injection, run,
-                    CompletableFuture.completedFuture(new Ran(copied, null, null, null)));
+                    CompletableFuture.completedFuture(new Ran(copied, null, null, null, Map.of())));
         }
         InputCopy.Copied verified = copied;
         RunDirectory copiedInto = run;
         return new Started(assign, executor, injection, run,
                 executions.submit(() -> execute(verified, copiedInto, executor, assign)));
+    }
+
+    /**
+     * Queues the slice of a fuzzing session that {@code assign} asks for on the execution thread.
+     * A session's item has no input to copy: its RESULT names the item's own id as its input.
+     */
+    private Started startSlice(Assign assign, ScratchDirectory scratch, ExecutorService executions) {
+        if (!sessions.runs(assign.executor())) {
+            throw new WorkerException("ASSIGN from the coordinator names a session kind this campaign does not have")
+                    .with("rank", rank).with("work", assign.work()).with("executor", assign.executor())
+                    .with("kinds", settings.executorKinds());
+        }
+        WorkerInjection injection = faults.forWorker(rank, assignments);
+        InputCopy.Copied none = new InputCopy.Copied(assign.work(), 0, "");
+        RunDirectory run;
+        try {
+            run = scratch.newRun(assign.result());
+        } catch (FrontierException e) {
+            return new Started(assign, null, injection, null,
+                    CompletableFuture.completedFuture(new Ran(none, null, e, null, Map.of())));
+        }
+        return new Started(assign, null, injection, run, executions.submit(() -> {
+            try {
+                SessionSlices.Slice slice = sessions.run(assign, run);
+                return new Ran(none, slice.execution(), null, null, slice.crashSignals());
+            } catch (FrontierException e) {
+                return new Ran(none, null, e, null, Map.of());
+            }
+        }));
     }
 
     /**
@@ -340,9 +391,9 @@ public final class WorkerRank {
             Supplier<PruningMap> gained) {
         try {
             Execution execution = executor.run(run.input(), run.outputs(), settings.timeLimit(), assign.limitFactor());
-            return new Ran(copied, execution, null, gained.get());
+            return new Ran(copied, execution, null, gained.get(), Map.of());
         } catch (FrontierException e) {
-            return new Ran(copied, null, e, null);
+            return new Ran(copied, null, e, null, Map.of());
         }
     }
 
@@ -448,7 +499,7 @@ public final class WorkerRank {
     /** The RESULT for what became of an assignment: a mismatch, a failure, or the staged children. */
     private Result result(Started started, Ran ran, Optional<CoverageProbe> probe) {
         Assign assign = started.assign();
-        Executor executor = started.executor();
+        String kind = assign.executor();
         InputCopy.Copied copied = ran.copied();
         if (ran.failure() == null && !copied.verified()) {
             Path object = layout.corpus().resolve(assign.work().hex());
@@ -458,16 +509,17 @@ public final class WorkerRank {
             return Answers.inputMismatch(assign, copied);
         }
         if (ran.failure() != null) {
-            return failed(assign, ran, executor, ran.failure());
+            return failed(assign, ran, kind, ran.failure());
         }
         Execution execution = ran.execution();
         figures.execution(execution.outputs().size(), execution.wallTime());
         try {
             StageLocation location = new StageLocation(assign.epoch(), rank, assign.result().hex());
             StageWriter writer = new StageWriter(layout, location, files);
-            DeclaredFinding finding = inputFinding(execution, started.run().input(), probe, figures);
+            DeclaredFinding finding = assign.session() != null ? null
+                    : inputFinding(execution, started.run().input(), probe, figures);
             ChildStaging.Staged staged = ChildStaging.stage(execution.outputs(), assign.work(), writer,
-                    Result.MAX_CHILDREN, probe);
+                    Result.MAX_CHILDREN, probe, ran.crashSignals());
             if (staged.overLimit() > 0) {
                 report("children over the limit of one RESULT were left out", context(assign)
                         + ", overLimit=" + staged.overLimit() + ", limit=" + Result.MAX_CHILDREN);
@@ -476,23 +528,23 @@ public final class WorkerRank {
                 injected("worker.extra-stage-file", assign, "stage=" + writer.directory());
                 writer.stage(("frontier injected extra stage file " + assign.result() + "\n").getBytes(StandardCharsets.UTF_8));
             }
-            Result executed = Answers.executed(assign, staged, executor.name(), execution, finding, ran.pruning());
+            Result executed = Answers.executed(assign, staged, kind, execution, finding, ran.pruning());
             figures.staged(staged);
             return executed;
         } catch (FrontierException e) {
-            return failed(assign, ran, executor, e);
+            return failed(assign, ran, kind, e);
         }
     }
 
     /** The RESULT that cannot be accepted, for an assignment that failed on this worker. */
-    private Result failed(Assign assign, Ran ran, Executor executor, FrontierException problem) {
+    private Result failed(Assign assign, Ran ran, String kind, FrontierException problem) {
         figures.failure();
         Execution execution = ran.execution();
         long inputSize = ran.copied() != null && ran.copied().verified() ? ran.copied().size() : 0;
         int generated = execution == null ? 0 : execution.outputs().size();
         report("assignment failed on this worker; answering with a RESULT that cannot be accepted",
                 context(assign) + ", problem=" + problem.getMessage());
-        return Answers.workerFailure(assign, inputSize, generated, executor.name(), execution);
+        return Answers.workerFailure(assign, inputSize, generated, kind, execution);
     }
 
     /**
@@ -534,11 +586,14 @@ public final class WorkerRank {
     }
 
     /**
-     * What became of one assignment: the copy of its input (null if it could not be made), the
-     * execution (null if it did not run), the failure that stopped it (null if none), and the
-     * bits the run added to the shared pruning map (null if none or no shared map).
+     * What became of one assignment: the copy of its input (null if it could not be made; for a
+     * session's slice, which has none, a copy of nothing that counts as verified), the execution
+     * (null if it did not run), the failure that stopped it (null if none), the bits the run added
+     * to the shared pruning map (null if none or no shared map), and the outputs a fuzzer saved as
+     * crashes, with their signals.
      */
-    private record Ran(InputCopy.Copied copied, Execution execution, FrontierException failure, PruningMap pruning) {
+    private record Ran(InputCopy.Copied copied, Execution execution, FrontierException failure, PruningMap pruning,
+                       Map<Path, Integer> crashSignals) {
     }
 
     /**
