@@ -165,7 +165,7 @@ public final class ProcessRunner {
      * keeps it: the caller then owns the child and its group, and must end them with
      * {@link RunningProcess#kill} (or {@code close}). Returns once the child leads its own process
      * group ({@code setsid} has run), so every later signal to the group reaches it, or once it has
-     * already ended.
+     * already ended. A watchdog shell kills the group should this JVM die without ending it.
      *
      * @throws ProcessException when the program is not executable, the launch failed, or the child
      *                          did not lead its own group within the grace period (it is killed)
@@ -180,7 +180,33 @@ public final class ProcessRunner {
                 startReader(process.getInputStream(), stdout, "stdout", pid),
                 startReader(process.getErrorStream(), stderr, "stderr", pid));
         running.awaitOwnGroup();
+        running.watchedBy(watchdog(pid, spec.workingDirectory()));
         return running;
+    }
+
+    /**
+     * A shell in a session of its own that kills group {@code pgid} once this JVM is gone, however
+     * it went: a JVM killed by SIGKILL runs no shutdown hook, and a fuzzer left running or stopped
+     * would hold its node's core and memory until someone found it. It looks once a second, and
+     * kills the group only while its leader still works in {@code directory}, so that a group id
+     * the system has given to someone else meanwhile is left alone.
+     *
+     * @throws ProcessException if the shell cannot be started
+     */
+    private Process watchdog(long pgid, Path directory) {
+        String script = "while kill -0 \"$1\" 2>/dev/null; do sleep 1; done; "
+                + "[ \"$(readlink /proc/\"$2\"/cwd)\" = \"$3\" ] && kill -s KILL -- \"-$2\" 2>/dev/null";
+        List<String> command = List.of(tools.setsid().toString(), tools.shell().toString(), "-c", script,
+                "frontier-watchdog", Long.toString(ProcessHandle.current().pid()), Long.toString(pgid),
+                directory.toAbsolutePath().normalize().toString());
+        try {
+            return new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.from(DEV_NULL))
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD)
+                    .start();
+        } catch (IOException e) {
+            throw new ProcessException("watchdog of a long-lived process could not be started", e)
+                    .with("pgid", pgid).with("shell", tools.shell());
+        }
     }
 
     /** Starts the launch command of {@code spec} with exactly its environment. */

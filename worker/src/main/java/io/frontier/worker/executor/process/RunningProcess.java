@@ -26,8 +26,8 @@ import java.util.concurrent.locks.LockSupport;
  * <p>Ownership: one owner, which must call {@link #kill} or {@link #close} in every case; both are
  * idempotent. Should this JVM exit first (its end, System.exit, SIGTERM, SIGINT), a shutdown hook
  * kills the group as {@link #kill} does, stopped or not: a child never outlives its owner by an
- * exit the JVM sees. A JVM killed by SIGKILL runs no hook; its children then run on (or stay
- * stopped) until someone kills them. Output is kept as bounded tails, read by two threads for as
+ * exit the JVM sees. A JVM killed by SIGKILL runs no hook; a watchdog shell outside the JVM then
+ * kills the group within about a second ({@link ProcessRunner#start}). Output is kept as bounded tails, read by two threads for as
  * long as the streams are open. Thread-safe.
  */
 public final class RunningProcess implements AutoCloseable {
@@ -49,6 +49,11 @@ public final class RunningProcess implements AutoCloseable {
     private volatile long ended;
     /** Kills the group if the JVM exits while the child runs; unregistered once the child has ended. */
     private final Thread ownerExit;
+    /**
+     * A shell outside this JVM that kills the group once the JVM is gone, however it went (see
+     * {@link ProcessRunner#start}); ended with the child. Null until {@link #watchedBy}.
+     */
+    private volatile Process watchdog;
 
     RunningProcess(Process process, ProcessSpec spec, ProcessGroup group, Duration grace, long started,
                    TailBuffer stdout, TailBuffer stderr, Thread stdoutReader, Thread stderrReader) {
@@ -69,7 +74,23 @@ public final class RunningProcess implements AutoCloseable {
             // The leader is gone; background members of its group must not outlive it.
             group.kill(pid);
             forgetOwnerExit();
+            endWatchdog();
         });
+    }
+
+    /** Hands over the watchdog that kills the group should this JVM die; it ends with the child. */
+    void watchedBy(Process shell) {
+        watchdog = shell;
+        if (!process.isAlive()) {
+            endWatchdog();
+        }
+    }
+
+    private void endWatchdog() {
+        Process shell = watchdog;
+        if (shell != null) {
+            shell.destroyForcibly();
+        }
     }
 
     /** The child's pid, which is also the id of its session and process group. */
@@ -144,6 +165,7 @@ public final class RunningProcess implements AutoCloseable {
             // ProcessHandle checks the start time before signalling, so a reused pid is never hit.
             descendants.forEach(ProcessHandle::destroyForcibly);
         }
+        endWatchdog();
         if (!awaitEnd(grace)) {
             throw new ProcessException("process did not end after SIGKILL").with("program", spec.program())
                     .with("pid", pid).with("grace", grace);
