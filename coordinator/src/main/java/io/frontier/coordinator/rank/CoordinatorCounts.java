@@ -43,6 +43,20 @@ final class CoordinatorCounts implements CoordinatorFigures {
     long budgetStops;
     /** 1 once this coordinator stopped taking work because the job was asked to stop, else 0. */
     long stopRequests;
+    /** Whether the campaign has fuzzing sessions: only then are the session figures below in the summary. */
+    boolean sessions;
+    /** Session slices sent. */
+    long sessionSlices;
+    /** Slices that started a new fuzzer instance (a worker's first, or after its fuzzer ended). */
+    long sessionStarts;
+    /** Inputs of the campaign's feed sent as the seeds of new instances. */
+    long sessionSeeds;
+    /** Inputs of the campaign's feed sent to running instances as imports. */
+    long sessionImports;
+    /** The split's target share of worker time for fuzzing as the job ended, in per mille. */
+    long fuzzTargetPermille;
+    /** The share of worker time this coordinator planned for fuzzing lately, as the job ended, in per mille. */
+    long fuzzSharePermille;
 
     @Override
     public long invalidResults() {
@@ -63,6 +77,14 @@ final class CoordinatorCounts implements CoordinatorFigures {
         counts.put("idleMillis", idleMillis);
         counts.put("budgetStops", budgetStops);
         counts.put("stopRequests", stopRequests);
+        if (sessions) {
+            counts.put("sessionSlices", sessionSlices);
+            counts.put("sessionStarts", sessionStarts);
+            counts.put("sessionSeeds", sessionSeeds);
+            counts.put("sessionImports", sessionImports);
+            counts.put("fuzzTargetPermille", fuzzTargetPermille);
+            counts.put("fuzzSharePermille", fuzzSharePermille);
+        }
         return counts;
     }
 }

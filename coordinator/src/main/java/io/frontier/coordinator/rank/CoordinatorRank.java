@@ -172,6 +172,7 @@ public final class CoordinatorRank implements LocalFrontier {
                 inputKinds.isEmpty() ? settings.executorKinds() : inputKinds);
         this.sessions = new Sessions(services.store(), settings.sessionKind(), settings.sessionSlice(),
                 topology.coordinators());
+        counts.sessions = sessions.enabled();
         this.termination = new Termination(transport, topology, settings.termination(), this,
                 new EndCheck(), counts, System.nanoTime());
         this.startDeadline = nowMillis() + settings.startTimeout().toMillis();
@@ -221,8 +222,13 @@ public final class CoordinatorRank implements LocalFrontier {
         return outcome;
     }
 
-    /** What this coordinator did, for the summary. */
+    /** What this coordinator did, for the summary; with sessions, the split as it stands now. */
     public Map<String, Long> counts() {
+        if (sessions.enabled()) {
+            WorkerSplit.Figures figures = split.figures(seconds(nowMillis()));
+            counts.fuzzTargetPermille = Math.round(figures.target() * 1000);
+            counts.fuzzSharePermille = Math.round(figures.fuzzShare() * 1000);
+        }
         return counts.counts();
     }
 
@@ -558,6 +564,12 @@ public final class CoordinatorRank implements LocalFrontier {
         assignments.add(assignment);
         transport.send(worker, Tags.ASSIGN, WireCodec.encode(assignment.sliceMessage(slice.get())));
         counts.dispatched++;
+        counts.sessionSlices++;
+        counts.sessionSeeds += slice.get().seeds().size();
+        counts.sessionImports += slice.get().imports().size();
+        if (slice.get().fresh()) {
+            counts.sessionStarts++;
+        }
         split.planned(true, sessions.slice().toMillis() / 1000.0, seconds(now));
         services.faults().stopAt(transport.rank(), StopPoint.AFTER_ASSIGN);
         return true;

@@ -123,6 +123,39 @@ final class ResumeInvariants {
     }
 
     /**
+     * Every slice of every fuzzing session was committed and completed exactly once: each session
+     * item has one manifest entry per round from 0 up to the round it waits for, each with its own
+     * result and completed; every kept child of every entry is in the corpus, every object there
+     * verifies against its name; no stage tree is left; and the last job said it ended.
+     */
+    static void assertEverySliceCommittedOnce(CampaignHarness campaign) throws IOException {
+        CampaignLedger ledger = campaign.ledger();
+        List<WorkRecord> sessions = ledger.works().values().stream().filter(work -> work.session() != null).toList();
+        assertThat(sessions).as("session items").isNotEmpty();
+        for (WorkRecord session : sessions) {
+            List<CampaignLedger.Entry> entries = ledger.entriesOf(session.id());
+            int committed = session.state() == WorkState.PENDING ? session.round() : session.round() + 1;
+            assertThat(entries).extracting(entry -> entry.head().round()).as("slices of %s", session.id())
+                    .containsExactlyInAnyOrderElementsOf(java.util.stream.IntStream.range(0, committed).boxed().toList());
+            assertThat(entries).extracting(entry -> entry.head().result()).as("results of %s", session.id())
+                    .doesNotHaveDuplicates();
+            for (CampaignLedger.Entry entry : entries) {
+                assertThat(entry.outcome()).as("outcome of slice %d of %s", entry.head().round(), session.id())
+                        .isNotNull();
+                assertThat(entry.outcome().outcome()).isEqualTo(Outcome.DONE);
+            }
+        }
+        Set<String> kept = new HashSet<>();
+        ledger.manifest().forEach(entry -> entry.children().stream().filter(child -> child.fate().kept())
+                .forEach(child -> kept.add(child.digest().hex())));
+        assertThat(campaign.corpusObjects()).as("every kept find is in the corpus").containsAll(kept);
+        CorpusCheckReport check = new CorpusCheck(campaign.campaign.resolve("corpus")).run(CheckProgress.NONE);
+        assertThat(check.findings()).as("corpus check findings").isEmpty();
+        assertThat(campaign.stageDirectories()).as("stage trees left").isEmpty();
+        assertThat(ledger.heartbeat().ended()).as("the last job said it ended").isTrue();
+    }
+
+    /**
      * Resuming re-executed nothing that was done or committed before: every item done or
      * committing in {@code before} kept its result and its attempts, and every manifest entry
      * of {@code before} is still there unchanged (the manifest is append-only).

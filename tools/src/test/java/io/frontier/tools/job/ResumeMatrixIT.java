@@ -1,6 +1,7 @@
 package io.frontier.tools.job;
 
 import static io.frontier.tools.job.ResumeInvariants.assertEveryRoundFinishedExactlyOnce;
+import static io.frontier.tools.job.ResumeInvariants.assertEverySliceCommittedOnce;
 import static io.frontier.tools.job.ResumeInvariants.assertFencedEpochWroteNothing;
 import static io.frontier.tools.job.ResumeInvariants.assertFinishedExactlyOnce;
 import static io.frontier.tools.job.ResumeInvariants.assertNothingDoneWasRedone;
@@ -322,6 +323,84 @@ class ResumeMatrixIT {
         assertThat(end.manifest()).extracting(CampaignLedger.Entry::head).as("entries decided before the kill")
                 .containsAll(atCrash.manifest().stream().map(CampaignLedger.Entry::head).toList());
         assertFencedEpochWroteNothing(atCrash.footprintOf(1, harness.keys()), end, 1, harness.keys());
+    }
+
+    /**
+     * A campaign of AFL++ fuzzing sessions alone, one per worker, on a small afl-cc target in
+     * 2-s slices. A worker killed by SIGKILL while it fuzzes takes its fuzzer with it (the
+     * watchdog of its session's process group), and the job ends as after any lost rank. Resume
+     * starts every session afresh from the campaign's feed, which holds what the slices committed
+     * before the kill found: a fuzzer restarted elsewhere does not start from zero. Every slice of
+     * either job is committed exactly once, no stage is left and the corpus holds every kept find.
+     */
+    @Test
+    void workerKilledWhileItFuzzesIsResumedFromTheFeedWithEverySliceCommittedOnce() throws Exception {
+        CampaignHarness harness = new CampaignHarness(directory, List.of());
+        Path target = AflBuild.compile(Files.writeString(directory.resolve("branches.c"), BRANCHES),
+                directory.resolve("branches"));
+        Files.writeString(harness.executor, "{\"type\": \"afl_session\", \"target\": \"" + target + "\","
+                + " \"arguments\": [\"@@\"], \"checkpointSeconds\": 2, \"execTimeoutMillis\": 1000,"
+                + " \"memoryLimitMiB\": 0, \"dictionary\": null, \"environment\": {},"
+                + " \"limits\": {\"addressSpaceMiB\": 0, \"cpuSeconds\": 0, \"fileSizeMiB\": 64}}");
+        List<Digest> seeds = harness.addSeeds(5);
+        CompletableFuture<CampaignHarness.Run> job = harness.startRun(1, 2, "--heartbeat-interval", BEAT_MILLIS,
+                "--budget-time", "200");
+        harness.await("three slices of each session committed", JOB_END, () -> slices(harness.ledger()) >= 6);
+        ProcessHandle worker = JobProcesses.rank(JobProcesses.mpiruns().get(0), 1).orElseThrow();
+
+        worker.destroyForcibly();
+
+        CampaignHarness.Run killed = job.get(JOB_END.toSeconds(), TimeUnit.SECONDS);
+        assertThat(killed.exitCode()).as(killed.err()).isEqualTo(ExitCodes.CONTROL_FAILURE);
+        harness.await("the killed worker's fuzzer ended with it", Duration.ofSeconds(30),
+                () -> fuzzersOf(harness.root).isEmpty());
+        CampaignLedger atCrash = harness.ledger();
+        long fed = harness.store(store -> store.feed(null, 1000).stream()
+                .mapToLong(read -> read.entry().inputs().size()).sum());
+        harness.awaitPresumedDead(PRESUMED_DEAD);
+        CampaignHarness.Run resumed = harness.resume("--heartbeat-interval", BEAT_MILLIS, "--budget-time", "10");
+
+        assertThat(resumed.exitCode()).as(resumed.err()).isEqualTo(ExitCodes.OK);
+        JsonNode figures = harness.summary(2).get("totals");
+        assertThat(figures.get("sessionStarts").asLong()).as("sessions of the resumed job started afresh")
+                .isEqualTo(2);
+        assertThat(figures.get("sessionSeeds").asLong()).as("inputs they started from: the whole feed, twice")
+                .isGreaterThanOrEqualTo(2 * fed);
+        assertThat(fed).as("the seeds and what the slices before the kill found").isGreaterThanOrEqualTo(seeds.size());
+        assertEverySliceCommittedOnce(harness);
+        assertNothingDoneWasRedone(atCrash, harness.ledger());
+        assertThat(fuzzersOf(harness.root)).as("fuzzers left after the job").isEmpty();
+    }
+
+    /** A target with a few nested byte comparisons: AFL++ finds its paths within seconds. */
+    private static final String BRANCHES = """
+            #include <stdio.h>
+            int main(int argc, char **argv) {
+                FILE *f = fopen(argv[1], "rb");
+                unsigned char b[8] = {0};
+                if (f == NULL) return 2;
+                size_t n = fread(b, 1, sizeof b, f);
+                fclose(f);
+                int depth = 0;
+                if (n > 0 && b[0] == 'f') { depth++; if (b[1] == 'r') { depth++; if (b[2] == 'o') depth++; } }
+                if (n > 3 && b[3] > 'm') depth += 2; else if (n > 3 && b[3] < 'c') depth += 3;
+                if (n > 4 && (b[4] & 1)) depth *= 2;
+                return depth > 100;
+            }
+            """;
+
+    /** Manifest entries of session items: the slices committed so far. */
+    private static long slices(CampaignLedger ledger) {
+        return ledger.manifest().stream()
+                .filter(entry -> ledger.works().get(entry.head().work()).session() != null).count();
+    }
+
+    /** The afl-fuzz processes of this test's campaign still alive, by their command lines. */
+    private static List<ProcessHandle> fuzzersOf(Path root) {
+        return ProcessHandle.allProcesses()
+                .filter(process -> process.info().commandLine().orElse("").contains(root.toString())
+                        && process.info().command().orElse("").endsWith("afl-fuzz"))
+                .toList();
     }
 
     private static String[] with(List<String> options, String... more) {
