@@ -28,8 +28,11 @@ public final class ExitCodes {
      */
     public static final int ENDED_AT_ONCE = 130;
 
-    /** What every command's help lists under "Exit codes:", in order. */
-    static Map<String, String> helpSection() {
+    /**
+     * What every command's help lists under "Exit codes:", in order: each code and its meaning.
+     * The exit-code reference in the documentation is generated from it.
+     */
+    public static Map<String, String> helpSection() {
         Map<String, String> section = new LinkedHashMap<>();
         section.put(Integer.toString(OK), "ok (campaign quiescent, nothing invalid)");
         section.put(Integer.toString(INVALID_RESULTS), "finished, but some worker results were invalid");

@@ -29,10 +29,10 @@ import picocli.CommandLine.Spec;
 /** The root of the {@code frontier} command; called bare, it is a usage error (usage on stderr, exit 2). */
 @Command(
         name = "frontier",
-        header = "Run and inspect fault-tolerant concolic-execution campaigns.",
-        description = "Frontier runs SymCC campaigns across the ranks of one MPI job. Every new input passes"
-                + " through a transaction chain before anyone else can see it, so a campaign survives"
-                + " crashes and node loss without losing, duplicating or half-publishing a result.",
+        header = "Run and inspect fault-tolerant fuzzing campaigns: SymCC, AFL++ or both.",
+        description = "Frontier runs fuzzing campaigns (SymCC, AFL++, or both together) across the ranks of one MPI"
+                + " job. Every new input passes through a transaction chain before anyone else can see it, so a"
+                + " campaign survives crashes and node loss without losing, duplicating or half-publishing a result.",
         mixinStandardHelpOptions = true,
         versionProvider = FrontierVersion.class,
         subcommands = {InitCommand.class, CampaignCommand.class, RunCommand.class, ResumeCommand.class, StopCommand.class,

@@ -2,6 +2,7 @@ package io.frontier.store.bench;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.frontier.store.benchmark.BenchmarkRun;
 import io.frontier.store.corpus.ContentHasher;
 import io.frontier.store.corpus.HashedContent;
 import io.frontier.store.corpus.ObjectDirectory;
@@ -16,7 +17,9 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 
@@ -65,6 +68,22 @@ public final class CorpusBench {
         Path json = output.resolve("corpus-bench.json");
         new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(json.toFile(), result);
         print(result, json);
+        BenchmarkRun.now("corpus", figures(result)).record();
+    }
+
+    /** The figures the benchmark pages show, named with their units. */
+    private static Map<String, Object> figures(Result result) {
+        Verification v = result.verification();
+        Publishing p = result.publishing();
+        Map<String, Object> figures = new LinkedHashMap<>();
+        figures.put("SHA-256 of 1 GiB, MB/s (median of " + v.rounds() + ")", v.javaMedianMegabytesPerSecond());
+        if (v.opensslMedianMegabytesPerSecond() != null) {
+            figures.put("openssl dgst -sha256 of the same file, MB/s", v.opensslMedianMegabytesPerSecond());
+            figures.put("ratio to openssl (target >= " + v.targetRatio() + ")", v.ratio());
+        }
+        figures.put("durable publishes of " + p.objectBytes() + " B objects, objects/s", p.objectsPerSecond());
+        figures.put("fsyncs per publish", p.fsyncsPerObject());
+        return figures;
     }
 
     private static Verification measureVerification(Path output) throws Exception {

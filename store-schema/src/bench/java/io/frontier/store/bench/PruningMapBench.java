@@ -2,11 +2,14 @@ package io.frontier.store.bench;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.frontier.store.benchmark.BenchmarkRun;
 import io.frontier.store.pruning.PruningMap;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 
 /**
@@ -52,6 +55,15 @@ public final class PruningMapBench {
                     size.wireBytes(), size.encodeMicros(), size.decodeMicros());
         }
         System.out.println("written: " + json);
+        Map<String, Object> figures = new LinkedHashMap<>();
+        for (Size size : sizes) {
+            figures.put("wire bytes, " + size.touchedPerHalf() + " bytes set per half", size.wireBytes());
+        }
+        for (Size size : sizes) {
+            figures.put("encode us, " + size.touchedPerHalf() + " bytes set per half", size.encodeMicros());
+            figures.put("decode us, " + size.touchedPerHalf() + " bytes set per half", size.decodeMicros());
+        }
+        BenchmarkRun.now("pruning-map", figures).record();
     }
 
     private static Size measure(int touched) {

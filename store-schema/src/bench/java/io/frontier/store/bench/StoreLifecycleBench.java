@@ -2,6 +2,7 @@ package io.frontier.store.bench;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.frontier.store.benchmark.BenchmarkRun;
 import io.frontier.store.campaign.CampaignStore;
 import io.frontier.store.campaign.ClaimResult;
 import io.frontier.store.campaign.CommitRequest;
@@ -123,6 +124,28 @@ public final class StoreLifecycleBench {
         ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
         json.writeValue(out.resolve("store-lifecycle.json").toFile(), results);
         System.out.println(json.writeValueAsString(results));
+        BenchmarkRun.now("store-lifecycle", figures(scaling, sizes, large / small)).record();
+    }
+
+    /** The figures the benchmark pages show, named with their units. */
+    private static Map<String, Object> figures(List<Map<String, Object>> scaling, List<Map<String, Object>> sizes,
+            double costRatio) {
+        Map<String, Object> figures = new LinkedHashMap<>();
+        for (Map<String, Object> run : scaling) {
+            String label = run.get("backend").equals("fdb") ? "FoundationDB" : "SQLite";
+            int coordinators = (int) run.get("coordinators");
+            figures.put("items/s, " + label + ", " + coordinators + " coordinator process" + (coordinators == 1 ? "" : "es"),
+                    run.get("itemsPerSecond"));
+            if (run.containsKey("fsyncsPerItem")) {
+                figures.put("fsyncs per item, " + label + ", " + coordinators + " coordinator process"
+                        + (coordinators == 1 ? "" : "es"), run.get("fsyncsPerItem"));
+            }
+        }
+        for (Map<String, Object> run : sizes) {
+            figures.put("us per item, SQLite, " + run.get("storedRecords") + " records stored", run.get("microsPerItem"));
+        }
+        figures.put("cost ratio, 1M to 10k records stored (target <= 1.5)", costRatio);
+        return figures;
     }
 
     private static Path fresh(Path store) throws IOException {

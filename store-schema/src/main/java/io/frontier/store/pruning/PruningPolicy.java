@@ -20,7 +20,7 @@ public record PruningPolicy(int schema, PruningSharing sharing) {
     /**
      * What a new campaign gets unless told otherwise: a map per worker. On the exploration
      * benchmark's parsers a shared map made SymCC skip branches whose other contexts still had
-     * inputs to give, and the campaigns reached fewer edges (see README, "SymCC's pruning map").
+     * inputs to give, and the campaigns reached fewer edges (docs/design/decisions/0004).
      */
     public static final PruningPolicy DEFAULT = BEFORE_SHARING;
 

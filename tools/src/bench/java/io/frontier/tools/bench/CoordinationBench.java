@@ -3,6 +3,7 @@ package io.frontier.tools.bench;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.frontier.store.benchmark.BenchmarkRun;
 import io.frontier.store.wire.WireCodec;
 import io.frontier.tools.FrontierCommand;
 import io.frontier.worker.executor.testing.FileContractTarget;
@@ -77,6 +78,16 @@ public final class CoordinationBench {
                 ceilingCampaignSeconds, ceilingExecutions / ceilingCampaignSeconds);
         new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
                 .writeValue(output.resolve("coordination-bench.json").toFile(), result);
+        Map<String, Object> figures = new LinkedHashMap<>();
+        figures.put("executions of 100 ms, 1 coordinator + 4 workers", executions);
+        figures.put("xargs -P 4, s", xargsSeconds);
+        figures.put("frontier run, whole process, s", frontierSeconds);
+        figures.put("frontier run, campaign (root's loop), s", campaignSeconds);
+        figures.put("ratio to xargs, whole process", frontierSeconds / xargsSeconds);
+        figures.put("ratio to xargs, campaign (target <= 1.10)", campaignSeconds / xargsSeconds);
+        figures.put("no-op executions, tasks/s, whole process", ceilingExecutions / ceilingSeconds);
+        figures.put("no-op executions, tasks/s, campaign", ceilingExecutions / ceilingCampaignSeconds);
+        BenchmarkRun.now("coordination", figures).record();
     }
 
     private static Path seeds(Path directory, int count) throws IOException {

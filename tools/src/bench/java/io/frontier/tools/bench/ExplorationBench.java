@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.frontier.store.benchmark.BenchmarkRun;
 import io.frontier.store.corpus.ContentHasher;
 import io.frontier.tools.FrontierCommand;
 import java.io.IOException;
@@ -56,6 +57,8 @@ public final class ExplorationBench {
     private final long symccLimitMillis;
     private final int aflSeconds;
     private final int runsPerArm;
+    /** What every target's arms reached, for the benchmark's results file. */
+    private final Map<String, Object> figures = new LinkedHashMap<>();
 
     private ExplorationBench(Path output) {
         this.output = output;
@@ -83,6 +86,10 @@ public final class ExplorationBench {
             results.add(bench.target(target, arms, work.resolve(target.name())));
         }
         JSON.writeValue(output.resolve("exploration-bench.json").toFile(), results);
+        bench.figures.put("workers", bench.workers);
+        bench.figures.put("budget, s", bench.budget);
+        bench.figures.put("runs per arm", bench.runsPerArm);
+        BenchmarkRun.now("exploration", bench.figures).record();
     }
 
     private ObjectNode target(BenchTarget target, List<ExplorationArm> arms, Path directory) throws Exception {
@@ -108,6 +115,7 @@ public final class ExplorationBench {
             rounds.add(runs);
             perRound.add(result);
         }
+        recordFinals(target, rounds);
         if (runsPerArm == 1) {
             return (ObjectNode) perRound.get(0);
         }
@@ -115,6 +123,19 @@ public final class ExplorationBench {
         summary.put("target", target.name()).put("runsPerArm", runsPerArm).set("runs", perRound);
         new ArmSpread(rounds, budget, checkpoint).print(target.name(), summary);
         return summary;
+    }
+
+    /** Each arm's edges at its end, the median over its runs, under the target's and the arm's name. */
+    private void recordFinals(BenchTarget target, List<Map<String, ArmRun>> rounds) {
+        Map<String, List<Integer>> finals = new LinkedHashMap<>();
+        rounds.forEach(runs -> runs.forEach((arm, run) -> finals.computeIfAbsent(arm, name -> new ArrayList<>())
+                .add(run.finalEdges())));
+        finals.forEach((arm, edges) -> {
+            int[] sorted = edges.stream().mapToInt(Integer::intValue).sorted().toArray();
+            double median = sorted.length % 2 == 1 ? sorted[sorted.length / 2]
+                    : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2.0;
+            figures.put("edges at the end, " + target.name() + ", " + arm + " (median)", median);
+        });
     }
 
     private ArmRun run(BenchTarget target, ExplorationArm arm, Path directory) throws Exception {

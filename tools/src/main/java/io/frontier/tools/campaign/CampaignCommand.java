@@ -6,12 +6,12 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code frontier campaign}: commands that change a campaign itself rather than run or inspect
- * it. Called without a subcommand it prints its usage on standard error and exits with the usage
+ * {@code frontier campaign}: commands that show or change a campaign itself rather than run or
+ * inspect it. Called without a subcommand it prints its usage on standard error and exits with the usage
  * code.
  */
-@Command(name = "campaign", header = "Change a campaign itself: its identity and its settings.",
-        mixinStandardHelpOptions = true, subcommands = {AdoptCommand.class, CampaignSetCommand.class})
+@Command(name = "campaign", header = "Show or change a campaign itself: its settings and its identity.",
+        mixinStandardHelpOptions = true, subcommands = {CampaignShowCommand.class, CampaignSetCommand.class, AdoptCommand.class})
 public final class CampaignCommand implements Runnable {
 
     @Spec

@@ -111,8 +111,8 @@ public final class CreationOptions {
     @Option(names = "--pruning-map", paramLabel = "SHARING", defaultValue = "worker",
             description = "Creating: worker keeps one SymCC pruning map per worker and job; shared hands every SymCC run"
                     + " the union of the maps of the campaign's earlier runs on every worker, so no worker solves a"
-                    + " branch another already solved, which on the parsers measured also skipped branches worth"
-                    + " solving again (default: ${DEFAULT-VALUE}).")
+                    + " branch another already solved, but also skips a branch seen in one context for inputs that"
+                    + " would take it somewhere new (default: ${DEFAULT-VALUE}).")
     String pruningMap;
 
     /** Coordinator ranks the campaign is (or would be) created with. */

@@ -78,6 +78,6 @@ public final class InitCommand implements Callable<Integer> {
         String command = triage.program() + " " + String.join(" ", triage.arguments());
         return PersistentBuild.of(Path.of(triage.program()))
                 ? command + " (persistent loop: many children per process)"
-                : command + " (forks once per child; a build with __AFL_LOOP triages faster, see README \"Coverage triage\")";
+                : command + " (forks once per child; a build with __AFL_LOOP triages faster, see docs/guide/triage.md)";
     }
 }

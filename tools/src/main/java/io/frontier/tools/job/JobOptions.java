@@ -20,12 +20,12 @@ public final class JobOptions {
                     + " Safe (a fenced job can no longer change the campaign) but wasteful if it was alive.")
     boolean force;
 
-    @Option(names = "--heartbeat-interval", defaultValue = "" + DEFAULT_HEARTBEAT_MILLIS,
+    @Option(names = "--heartbeat-interval", paramLabel = "MS", defaultValue = "" + DEFAULT_HEARTBEAT_MILLIS,
             description = "Milliseconds between root's heartbeats (default: ${DEFAULT-VALUE}). The next resume"
                     + " presumes this job dead after three intervals without a beat.")
     long heartbeatMillis;
 
-    @Option(names = "--max-time", description = "Kill the job after this many seconds (default: no limit): a hard"
+    @Option(names = "--max-time", paramLabel = "SECONDS", description = "Kill the job after this many seconds (default: no limit): a hard"
             + " safety net; --budget-time stops it cleanly instead.")
     Long maxSeconds;
 

@@ -10,26 +10,32 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code frontier rank}: the entry point mpirun starts on every rank of a job that
- * {@code frontier run} or {@code frontier resume} launched. Ranks below the campaign's
+ * {@code frontier run} or {@code frontier resume} launched, or another MPI launcher (srun) starts
+ * after {@code frontier resume --fence-only}. Ranks below the campaign's
  * coordinator count coordinate; the others work. The process exits with the job's verdict (see
  * the exit codes).
  */
-@Command(name = "rank", header = "Run one rank of a campaign job (started by frontier run or resume, not by hand).",
+@Command(name = "rank", header = "Run one rank of a campaign job, as mpirun or srun starts it.",
         description = "Every rank of the job runs this with the same campaign directory and the epoch the"
                 + " launching command moved the campaign to. Rank 0 is the root coordinator and beats the"
                 + " job's heartbeat; ranks below the campaign's coordinator count coordinate, the rest are"
-                + " workers dealt to the coordinators in turn.",
+                + " workers dealt to the coordinators in turn. frontier run and resume start every rank with"
+                + " mpirun. To start the ranks with another MPI launcher (e.g. srun), fence the previous job"
+                + " first with `frontier resume CAMPAIGN --fence-only`, which prints the new epoch, and start"
+                + " all ranks within a minute with `frontier rank CAMPAIGN --epoch <that epoch>`: one job, one"
+                + " epoch, every rank of it at once. Never start a rank alone or with an epoch you did not just"
+                + " fence: a rank of an older epoch is refused at its first store write.",
         mixinStandardHelpOptions = true)
 public final class RankCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "CAMPAIGN", description = "The campaign directory (on the shared filesystem).")
     Path campaign;
 
-    @Option(names = "--epoch", required = true,
+    @Option(names = "--epoch", paramLabel = "EPOCH", required = true,
             description = "The job's epoch, as the launching command fenced the previous job with.")
     long epoch;
 
-    @Option(names = "--heartbeat-interval", defaultValue = "" + JobOptions.DEFAULT_HEARTBEAT_MILLIS,
+    @Option(names = "--heartbeat-interval", paramLabel = "MS", defaultValue = "" + JobOptions.DEFAULT_HEARTBEAT_MILLIS,
             description = "Milliseconds between root's heartbeats (default: ${DEFAULT-VALUE}).")
     long heartbeatMillis;
 

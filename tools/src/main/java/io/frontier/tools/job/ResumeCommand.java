@@ -54,7 +54,7 @@ public final class ResumeCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "CAMPAIGN", description = "The campaign directory (created by frontier run or init).")
     Path campaign;
 
-    @Option(names = "--workers",
+    @Option(names = "--workers", paramLabel = "N",
             description = "Worker ranks; at least one per coordinator (default: as many as the previous job had, else "
                     + DEFAULT_WORKERS + ").")
     Integer workers;

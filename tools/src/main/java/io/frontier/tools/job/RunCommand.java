@@ -58,7 +58,7 @@ public final class RunCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "CAMPAIGN", description = "The campaign directory.")
     Path campaign;
 
-    @Option(names = "--workers", defaultValue = "2", description = "Worker ranks (default: ${DEFAULT-VALUE}); at least one per coordinator.")
+    @Option(names = "--workers", paramLabel = "N", defaultValue = "2", description = "Worker ranks (default: ${DEFAULT-VALUE}); at least one per coordinator.")
     int workers;
 
     @Option(names = "--seeds", paramLabel = "DIR", description = "Creating: the directory whose files are the campaign's seeds.")

@@ -52,10 +52,10 @@ import org.junit.jupiter.api.io.TempDir;
  *
  * <p>Only what holds whatever AFL++ happens to find in the budget is asserted: whether a run from
  * the shipped seeds reaches the bug, how many executions fit in the budget and how the edge count
- * grows are fuzzing luck and machine load (the README reports what runs measured). So the demo
- * directory gets one seed more before the script runs, an input of the bug: AFL++ fuzzing it saves
- * crashes in any run (every mutant that leaves its palette alone crashes), and those must come out
- * of the campaign as the one stack finding, copied and reported.
+ * grows are fuzzing luck and machine load (docs/benchmarks/exploration.md reports what runs
+ * measured). So the demo directory gets one seed more before the script runs, an input of the
+ * bug: AFL++ fuzzing it saves crashes in any run (every mutant that leaves its palette alone
+ * crashes), and those must come out of the campaign as the one stack finding, copied and reported.
  */
 @Tag("mpi")
 class DemoCampaignIT {

@@ -28,7 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * target), injects one random fault (a coordinator stopped at any stop point, a worker or the
  * whole job killed at a random moment, or a coordinator stopped during the replay of such a
  * crash), resumes until the campaign ends, and checks {@link ResumeInvariants}. Not run by
- * default: {@code -Psoak} (see tools/pom.xml and README). Properties: {@code soak.minutes}
+ * default: {@code -Psoak} (see tools/pom.xml and docs/operations/recovery.md). Properties: {@code soak.minutes}
  * (default 20), {@code soak.rounds} (default unlimited within the minutes), {@code soak.seed}
  * (default random, printed; a failure names it and the round).
  */

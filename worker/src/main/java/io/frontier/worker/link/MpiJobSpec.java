@@ -18,7 +18,7 @@ public record MpiJobSpec(int ranks, String classpath, List<String> jvmOptions, S
      * in the first 30 s of a 2-worker SymCC campaign the tiered compiler's threads ran 7 to 10 s
      * in each rank, and with C1 alone the three ranks used 20 s of CPU in a minute instead of
      * 28 s, which went to SymCC. What C1 gives up, C2's SHA-256 intrinsic (hashing at a tenth of
-     * the speed), costs little on SymCC's inputs of bytes to kilobytes. Figures are in README.
+     * the speed), costs little on SymCC's inputs of bytes to kilobytes. Figures: docs/design/decisions/0003.
      */
     public static final List<String> RANK_JVM_OPTIONS = List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
 

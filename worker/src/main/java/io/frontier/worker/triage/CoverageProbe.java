@@ -45,8 +45,8 @@ import java.util.regex.Pattern;
  * signal is the one {@code afl-showmap} saw. A hang's signal is 0 and its signature
  * {@code edges:} (or {@code signal:9}, AFL++'s kill signal, when it reached no edge).
  *
- * <p>Cost, measured with the demo target under AddressSanitizer: see the README ("Coverage
- * triage"). Owns {@code workDirectory} (the map file) and is used by one thread.
+ * <p>Cost, measured with the demo target under AddressSanitizer: docs/benchmarks/exploration.md.
+ * Owns {@code workDirectory} (the map file) and is used by one thread.
  */
 public final class CoverageProbe {
 
