@@ -54,6 +54,19 @@ public final class WorkQueue {
         return retried.isEmpty() && items.isEmpty();
     }
 
+    /**
+     * Takes up to {@code count} of the newest items (never a retried one) off the queue; returns
+     * their leases, newest first.
+     */
+    public List<Lease> takeNewest(int count) {
+        List<Lease> taken = new ArrayList<>();
+        while (taken.size() < count && !items.isEmpty()) {
+            WorkRecord item = items.pollLast();
+            taken.add(new Lease(item.id(), item.token()));
+        }
+        return taken;
+    }
+
     /** Empties the queue; returns the leases of what it held, retried items first. */
     public List<Lease> takeAll() {
         List<Lease> taken = leases();

@@ -13,6 +13,8 @@ import io.frontier.coordinator.dispatch.WorkQueue;
 import io.frontier.coordinator.progress.ProgressLine;
 import io.frontier.coordinator.pruning.SharedPruning;
 import io.frontier.coordinator.rejection.Rejection;
+import io.frontier.coordinator.pipeline.Lane;
+import io.frontier.coordinator.pipeline.LoopMailbox;
 import io.frontier.coordinator.session.Sessions;
 import io.frontier.coordinator.session.WorkerSplit;
 import io.frontier.coordinator.replay.ReplayReport;
@@ -100,6 +102,13 @@ public final class CoordinatorRank implements LocalFrontier {
     static final int SEED_SLICE = 32;
     /** How often root prints a progress line on a long job. */
     private static final long PROGRESS_INTERVAL_MILLIS = 10_000;
+    /**
+     * Threads that validate RESULTs at once: each hashes a result's staged children, which takes
+     * a core while it runs; more than a few would only compete with the workers on the node.
+     */
+    static final int VALIDATION_THREADS = Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors() - 1));
+    /** Results one commit group takes at most; the commit chain splits it further by children. */
+    static final int COMMIT_GROUP = CampaignStore.MAX_BATCH;
 
     private final Transport transport;
     private final JobTopology topology;
@@ -130,6 +139,21 @@ public final class CoordinatorRank implements LocalFrontier {
     private final WorkerSplit split = new WorkerSplit();
     /** Worker ranks running a session slice: such a worker holds nothing else until it answers. */
     private final Set<Integer> fuzzing = new TreeSet<>();
+    /** Outcomes of the work done off the loop, applied by the loop each turn. */
+    private final LoopMailbox mailbox = new LoopMailbox();
+    /** Validates RESULTs, several at once: hashing staged children is the slow part. */
+    private final Lane validation;
+    /** Commits valid results in groups, and rejects invalid ones: one at a time, in order. */
+    private final Lane commits;
+    /** Claims and renews leases, apart from the commits so that neither waits for the other. */
+    private final Lane leases;
+    /** Valid results waiting for the commit lane, in the order validated: the next group. */
+    private final List<ValidResult> toCommit = new ArrayList<>();
+    /**
+     * Assignments whose RESULT is being validated, waits to be committed or is being committed:
+     * their leases are renewed as those of running assignments are, and the budget counts them.
+     */
+    private final List<ActiveAssignment> inPipeline = new ArrayList<>();
 
     /** False until root has finished replay and the audit: no claim, no dispatch before. */
     private boolean started;
@@ -142,6 +166,8 @@ public final class CoordinatorRank implements LocalFrontier {
     private long startDeadline;
     private long nextRenewal;
     private long nextClaim;
+    /** True while a claim runs on the lease lane: no second one is started meanwhile. */
+    private boolean claiming;
     private long nextProgress = nowMillis() + PROGRESS_INTERVAL_MILLIS;
 
     public CoordinatorRank(Transport transport, JobTopology topology, CoordinatorServices services,
@@ -175,6 +201,9 @@ public final class CoordinatorRank implements LocalFrontier {
         counts.sessions = sessions.enabled();
         this.termination = new Termination(transport, topology, settings.termination(), this,
                 new EndCheck(), counts, System.nanoTime());
+        this.validation = new Lane("validation-" + transport.rank(), VALIDATION_THREADS, mailbox);
+        this.commits = new Lane("commits-" + transport.rank(), 1, mailbox);
+        this.leases = new Lane("leases-" + transport.rank(), 1, mailbox);
         this.startDeadline = nowMillis() + settings.startTimeout().toMillis();
     }
 
@@ -194,11 +223,13 @@ public final class CoordinatorRank implements LocalFrontier {
             }
             lastTurn = now;
             try {
+                mailbox.run();
                 message.ifPresent(envelope -> onMessage(envelope, nowMillis()));
                 if (started && termination.acceptsWork()) {
                     dispatch(nowMillis(), false);
                     admitMoreSeeds();
                 }
+                commitPending(nowMillis());
                 renewIfDue(nowMillis());
                 syncPruningIfDue(nowMillis());
                 checkStartDeadline(nowMillis());
@@ -214,6 +245,9 @@ public final class CoordinatorRank implements LocalFrontier {
             }
             termination.tick(System.nanoTime());
         }
+        validation.close();
+        commits.close();
+        leases.close();
         flushPruning();
         Outcome outcome = termination.outcome();
         if (transport.rank() == ROOT && outcome.ending() == Outcome.Ending.COMMITTED && outcome.clean()) {
@@ -232,9 +266,14 @@ public final class CoordinatorRank implements LocalFrontier {
         return counts.counts();
     }
 
+    /**
+     * Nothing queued, nothing running, and nothing off the loop: no RESULT validating or waiting to
+     * be committed, no commit, claim or renewal under way, no outcome waiting to be applied.
+     */
     @Override
     public boolean idle() {
-        return queue.isEmpty() && assignments.size() == 0;
+        return queue.isEmpty() && assignments.size() == 0 && inPipeline.isEmpty() && validation.idle()
+                && commits.idle() && leases.idle() && mailbox.isEmpty();
     }
 
     /**
@@ -306,7 +345,8 @@ public final class CoordinatorRank implements LocalFrontier {
      * directory has been taken in, only the refresh scans it again (for seeds added later).
      */
     private void admitMoreSeeds() {
-        if (seedsLeft && !draining) {
+        // A claim under way brings the first items: admitting more seeds now would hold them up.
+        if (seedsLeft && !draining && !claiming) {
             seedsLeft = !reported(services.seeds().scan(epoch, SEED_SLICE)).complete();
             dispatch(nowMillis(), true);
         }
@@ -335,38 +375,23 @@ public final class CoordinatorRank implements LocalFrontier {
     }
 
     /**
-     * Handles {@code first} and every further RESULT already received, at most as many as the
-     * group's workers hold assignments: each is validated, and a valid one's worker gets its next
-     * item at once, before any commit, so the commits' store transactions and fsyncs overlap
-     * with the next executions, while executions are short ({@link Lookahead#assignsAhead}; with
-     * longer ones it gets its item after the commits, so that the inputs and later rounds they
-     * leave pending can be its next item); an invalid one's worker is quarantined at once. Then the valid
-     * results are committed together ({@link
-     * io.frontier.coordinator.commit.CommitChain#commitAll}) and the invalid ones rejected.
+     * Hands {@code first} and every further RESULT already received, at most as many as the
+     * group's workers hold assignments, to validation, each with the exact assignment of its
+     * sender; each verdict comes back to the loop ({@link #judged}).
      */
     private void onResults(Envelope first, long now) {
-        List<ValidResult> valid = new ArrayList<>();
-        List<InvalidResult> invalid = new ArrayList<>();
         int limit = topology.workersOf(transport.rank()).size() * ASSIGNMENTS_PER_WORKER;
         Optional<Envelope> next = Optional.of(first);
         for (int taken = 1; next.isPresent(); taken++) {
-            judge(next.get(), now, valid, invalid);
+            validate(next.get());
             next = taken < limit
                     ? transport.receive(Transport.ANY_SOURCE, Tags.RESULT, Duration.ZERO)
                     : Optional.empty();
         }
-        if (!valid.isEmpty()) {
-            commit(valid, now);
-        }
-        invalid.forEach(result -> reject(result.assignment(), result.verdict(), now));
     }
 
-    /**
-     * Validates one RESULT; a valid one's worker gets its next item at once where executions are
-     * short, unless the valid results in hand use up the execution budget; an invalid one's
-     * worker is quarantined.
-     */
-    private void judge(Envelope envelope, long now, List<ValidResult> valid, List<InvalidResult> invalid) {
+    /** Matches one RESULT to its sender's oldest assignment and validates it off the loop. */
+    private void validate(Envelope envelope) {
         Optional<ActiveAssignment> active = assignments.take(envelope.source());
         if (active.isEmpty()) {
             log.printf("coordinator %d: ignored a RESULT from rank %d, which holds no assignment%n",
@@ -375,9 +400,20 @@ public final class CoordinatorRank implements LocalFrontier {
         }
         ActiveAssignment assignment = active.get();
         services.faults().stopAt(transport.rank(), StopPoint.AFTER_RESULT);
-        Verdict verdict = services.validator().validate(assignment, envelope.payload());
+        inPipeline.add(assignment);
+        byte[] payload = envelope.payload();
+        validation.submit(() -> services.validator().validate(assignment, payload),
+                verdict -> judged(assignment, verdict, nowMillis()), this::failOnLoop);
+    }
+
+    /**
+     * Acts on one verdict: a valid result waits for the next commit group, and its worker gets its
+     * next item at once where executions are short, unless the results in hand use up the
+     * execution budget; an invalid one's worker is quarantined and the result rejected.
+     */
+    private void judged(ActiveAssignment assignment, Verdict verdict, long now) {
         if (verdict instanceof Verdict.Valid accepted) {
-            valid.add(new ValidResult(assignment, accepted));
+            toCommit.add(new ValidResult(assignment, accepted));
             Execution execution = accepted.result().execution();
             services.pruning().absorb(accepted.result().pruningMap());
             // A session's next slice can be claimed only once this one is committed, and its worker
@@ -390,31 +426,54 @@ public final class CoordinatorRank implements LocalFrontier {
                 }
             }
             if (lookahead.assignsAhead() && started && termination.acceptsWork()
-                    && budget.allowsNextWith(valid.size())) {
+                    && budget.allowsNextWith(uncommitted())) {
                 dispatch(now, false);
             }
-        } else {
-            if (quarantined.add(assignment.workerRank())) {
-                counts.quarantinedWorkers++;
-                openPlaces.removeIf(rank -> rank == assignment.workerRank());
-            }
-            if (fuzzing.remove(assignment.workerRank())) {
-                sessions.lost(assignment.workerRank());
-            }
-            invalid.add(new InvalidResult(assignment, (Verdict.Invalid) verdict));
+            commitPending(now);
+            return;
         }
+        inPipeline.remove(assignment);
+        if (quarantined.add(assignment.workerRank())) {
+            counts.quarantinedWorkers++;
+            openPlaces.removeIf(rank -> rank == assignment.workerRank());
+        }
+        if (fuzzing.remove(assignment.workerRank())) {
+            sessions.lost(assignment.workerRank());
+        }
+        reject(assignment, (Verdict.Invalid) verdict, now);
+    }
+
+    /** Results the budget has not counted yet: validating, waiting for a commit group, or in one. */
+    private int uncommitted() {
+        return inPipeline.size();
     }
 
     /**
-     * Commits {@code valid} as one batch and counts each outcome; then throws for the first
-     * result whose commit could not be finished in this job, after every other result of the
-     * batch has reached its own outcome.
+     * Hands the valid results waiting to the commit lane as one group, once it is free and the
+     * results being validated have joined them (or the group is full): results received together
+     * commit together, while a group commits the next one gathers, so groups grow with the load,
+     * and a lone result waits for nothing.
      */
-    private void commit(List<ValidResult> valid, long now) {
-        List<CommitOutcome> outcomes = services.commits().commitAll(valid, seconds(now));
+    private void commitPending(long now) {
+        if (toCommit.isEmpty() || !commits.idle() || !validation.idle() && toCommit.size() < COMMIT_GROUP) {
+            return;
+        }
+        List<ValidResult> group = new ArrayList<>(toCommit.subList(0, Math.min(COMMIT_GROUP, toCommit.size())));
+        toCommit.subList(0, group.size()).clear();
+        commits.submit(() -> services.commits().commitAll(group, seconds(now)),
+                outcomes -> committed(group, outcomes), this::failOnLoop);
+    }
+
+    /**
+     * Counts each outcome of a commit group; then throws for the first result whose commit could
+     * not be finished in this job, after every other result of the group has reached its own
+     * outcome.
+     */
+    private void committed(List<ValidResult> group, List<CommitOutcome> outcomes) {
         FrontierException unfinished = null;
-        for (int i = 0; i < valid.size(); i++) {
-            FrontierException problem = count(valid.get(i), outcomes.get(i));
+        for (int i = 0; i < group.size(); i++) {
+            inPipeline.remove(group.get(i).assignment());
+            FrontierException problem = count(group.get(i), outcomes.get(i));
             if (unfinished == null) {
                 unfinished = problem;
             }
@@ -422,6 +481,12 @@ public final class CoordinatorRank implements LocalFrontier {
         if (unfinished != null) {
             throw unfinished;
         }
+        commitPending(nowMillis());
+    }
+
+    /** What a task off the loop threw, thrown on the loop, where the job's failures are dealt with. */
+    private void failOnLoop(RuntimeException failure) {
+        throw failure;
     }
 
     /** Counts one commit outcome; returns the failure the job must stop with, or null. */
@@ -458,24 +523,35 @@ public final class CoordinatorRank implements LocalFrontier {
                 .with("work", assignment.work()).with("result", assignment.result()).with("outcome", outcome);
     }
 
+    /**
+     * Rejects an invalid result on the commit lane ({@link io.frontier.coordinator.rejection
+     * .InvalidResultHandler}): its work goes back to the head of the queue under the same token,
+     * or, a session's, back to pending. Fails at once if every worker of the group is quarantined.
+     */
     private void reject(ActiveAssignment assignment, Verdict.Invalid invalid, long now) {
         counts.invalidResults++;
-        Rejection rejection = services.rejections().handle(assignment, invalid, seconds(now), settings.leaseSeconds());
         log.printf("coordinator %d: invalid result from worker %d for work %s (%s); worker quarantined%n",
                 transport.rank(), assignment.workerRank(), assignment.work(), invalid);
-        if (rejection instanceof Rejection.Requeued requeued && requeued.kept().session() != null) {
-            // A session is never dispatched from the input queue: it goes back to pending, and
-            // the next worker to fuzz claims it under a new token.
-            services.store().release(epoch, List.of(assignment.lease()), seconds(now));
-        } else if (rejection instanceof Rejection.Requeued requeued) {
-            queue.retryFirst(requeued.kept());
-        } else if (rejection instanceof Rejection.ControlFailed failed) {
-            throw asException(failed.failure());
-        }
         if (quarantined.containsAll(topology.workersOf(transport.rank()))) {
             throw new FrontierException("every worker of this coordinator's group is quarantined")
                     .with("rank", transport.rank()).with("workers", quarantined);
         }
+        commits.submit(() -> {
+            Rejection rejection = services.rejections().handle(assignment, invalid, seconds(now),
+                    settings.leaseSeconds());
+            if (rejection instanceof Rejection.Requeued requeued && requeued.kept().session() != null) {
+                // A session is never dispatched from the input queue: it goes back to pending, and
+                // the next worker to fuzz claims it under a new token.
+                services.store().release(epoch, List.of(assignment.lease()), seconds(now));
+            }
+            return rejection;
+        }, rejection -> {
+            if (rejection instanceof Rejection.Requeued requeued && requeued.kept().session() == null) {
+                queue.retryFirst(requeued.kept());
+            } else if (rejection instanceof Rejection.ControlFailed failed) {
+                throw asException(failed.failure());
+            }
+        }, this::failOnLoop);
     }
 
     /**
@@ -485,7 +561,7 @@ public final class CoordinatorRank implements LocalFrontier {
      * A worker that can be given nothing now is passed over until the next dispatch.
      */
     private void dispatch(long now, boolean refreshing) {
-        if (drainIfExhausted()) {
+        if (drainIfExhausted() || !budget.allowsNextWith(uncommitted())) {
             return;
         }
         Set<Integer> passed = new TreeSet<>();
@@ -495,6 +571,12 @@ public final class CoordinatorRank implements LocalFrontier {
                 passed.add(place.get());
             }
             place = usablePlace(passed);
+        }
+        if (lookahead.assignsAhead() && routing.runsInputs() && queue.size() < aheadDepth()) {
+            // Short executions: the next items are claimed before a worker asks for them.
+            claimAhead(now);
+        } else if (!lookahead.assignsAhead() && queue.size() > usablePlaces()) {
+            releaseSurplus(now);
         }
     }
 
@@ -520,8 +602,15 @@ public final class CoordinatorRank implements LocalFrontier {
         if (fuzzNext && !free) {
             return false;
         }
-        if (queue.isEmpty() && !claim(now, refreshing)) {
-            return sessions.enabled() && free && assignSlice(worker, now);
+        if (queue.isEmpty()) {
+            boolean found = claim(now, refreshing);
+            if (!found && claiming) {
+                return false;
+            }
+            if (!found) {
+                // No input is pending: what the last claim found, a moment ago.
+                return sessions.enabled() && free && assignSlice(worker, now);
+            }
         }
         assignInput(worker, now);
         return true;
@@ -617,29 +706,99 @@ public final class CoordinatorRank implements LocalFrontier {
         return openPlaces.stream().filter(worker -> !assignments.isBusy(worker)).distinct();
     }
 
+    /**
+     * Claims work for the queue: at once in a refresh, whose idle test must see the store as it
+     * is; otherwise on the lease lane ({@link #claimAhead}), and the items join the queue when the
+     * claim comes back.
+     *
+     * @return whether the refresh's claim found work; false for a claim on the lane
+     */
     private boolean claim(long now, boolean refreshing) {
-        if (!refreshing && now < nextClaim) {
-            return false;
+        if (refreshing) {
+            return took(services.store().claim(epoch, owner, ownBuckets, claimSize(), seconds(now),
+                    settings.leaseSeconds()), now);
         }
-        // Claim a batch, not one item per idle worker, where executions are short: one store
-        // transaction then feeds several dispatches. The batch stays small so other coordinators
-        // are not starved, and shrinks to the open places where executions are long (Lookahead).
-        int wanted = Math.min(lookahead.claimSize(usablePlaces()), CampaignStore.MAX_CLAIM);
-        ClaimResult claimed = services.store().claim(epoch, owner, ownBuckets, wanted, seconds(now),
-                settings.leaseSeconds());
+        claimAhead(now);
+        return false;
+    }
+
+    /**
+     * Starts a claim on the lease lane unless one runs or the last one found nothing a moment ago;
+     * when it comes back its items join the queue and dispatch runs again. Claim a batch, not one
+     * item per idle worker, where executions are short: one store transaction then feeds several
+     * dispatches. The batch stays small so other coordinators are not starved, and shrinks to the
+     * open places where executions are long ({@link Lookahead}).
+     */
+    private void claimAhead(long now) {
+        if (claiming || now < nextClaim || draining) {
+            return;
+        }
+        claiming = true;
+        int wanted = claimSize();
+        leases.submit(() -> services.store().claim(epoch, owner, ownBuckets, wanted, seconds(now),
+                settings.leaseSeconds()), claimed -> {
+                    claiming = false;
+                    took(claimed, nowMillis());
+                    if (started && termination.acceptsWork()) {
+                        dispatch(nowMillis(), false);
+                    }
+                }, failure -> {
+                    claiming = false;
+                    throw failure;
+                });
+    }
+
+    /**
+     * How many items the queue holds ahead of demand where executions are short: the lookahead's
+     * claim for the open places, plus one for each worker of the group, so that a worker whose
+     * result comes in finds its next item queued and need not wait for a claim.
+     */
+    private int aheadDepth() {
+        return lookahead.claimSize(usablePlaces()) + topology.workersOf(transport.rank()).size();
+    }
+
+    /**
+     * Once executions are long, gives back the items claimed ahead that no open place takes:
+     * held for a whole run, they would keep other coordinators from them and run before the
+     * inputs committed meanwhile, whatever their order.
+     */
+    private void releaseSurplus(long now) {
+        List<Lease> surplus = queue.takeNewest(queue.size() - usablePlaces());
+        if (!surplus.isEmpty()) {
+            leases.submit(() -> services.store().release(epoch, surplus, seconds(now)), released -> { },
+                    this::failOnLoop);
+        }
+    }
+
+    /** What a claim should take now: enough to fill the queue to its depth, at least one. */
+    private int claimSize() {
+        int depth = lookahead.assignsAhead() ? aheadDepth() : lookahead.claimSize(usablePlaces());
+        return Math.max(1, Math.min(depth - queue.size(), CampaignStore.MAX_CLAIM));
+    }
+
+    /**
+     * Puts what a claim granted in the queue, or back to pending if this coordinator has begun
+     * draining meanwhile; a claim that found nothing keeps the store alone for a short while.
+     *
+     * @return whether it granted anything
+     */
+    private boolean took(ClaimResult claimed, long now) {
         if (!claimed.blocked().isEmpty()) {
             throw new FrontierException("a work record cannot be read; the item is blocked")
                     .with("key", claimed.blocked().get(0).key())
                     .with("problem", claimed.blocked().get(0).problem().getMessage());
         }
-        claimed.granted().forEach(queue::add);
-        if (!claimed.granted().isEmpty()) {
-            services.faults().stopAt(transport.rank(), StopPoint.AFTER_CLAIM);
-        }
         if (claimed.granted().isEmpty()) {
             nextClaim = now + EMPTY_CLAIM_BACKOFF_MILLIS;
             return false;
         }
+        services.faults().stopAt(transport.rank(), StopPoint.AFTER_CLAIM);
+        if (draining) {
+            services.store().release(epoch, claimed.granted().stream()
+                    .map(record -> new Lease(record.id(), record.token())).toList(), seconds(now));
+            return false;
+        }
+        claimed.granted().forEach(queue::add);
         return true;
     }
 
@@ -683,25 +842,40 @@ public final class CoordinatorRank implements LocalFrontier {
         }
     }
 
-    /** Renews the leases of queued and running items every third of the lease; lost ones leave the queue. */
+    /**
+     * Renews, on the lease lane, the leases of queued and running items and of results not yet
+     * committed, every third of the lease; a queued item whose lease was lost leaves the queue.
+     */
     private void renewIfDue(long now) {
         if (now < nextRenewal) {
             return;
         }
         nextRenewal = now + settings.lease().toMillis() / 3;
-        List<Lease> leases = new ArrayList<>(queue.leases());
-        assignments.all().forEach(assignment -> leases.add(assignment.lease()));
-        for (int from = 0; from < leases.size(); from += CampaignStore.MAX_BATCH) {
-            List<Lease> batch = leases.subList(from, Math.min(leases.size(), from + CampaignStore.MAX_BATCH));
-            List<ItemResult<WorkRecord>> renewed = services.store().renew(epoch, batch, seconds(now),
-                    settings.leaseSeconds());
-            for (int i = 0; i < batch.size(); i++) {
-                if (!renewed.get(i).succeeded() && queue.drop(batch.get(i))) {
-                    log.printf("coordinator %d: lost the lease of queued work %s: %s%n", transport.rank(),
-                            batch.get(i).work(), renewed.get(i).failure().getMessage());
+        List<Lease> held = new ArrayList<>(queue.leases());
+        assignments.all().forEach(assignment -> held.add(assignment.lease()));
+        inPipeline.forEach(assignment -> held.add(assignment.lease()));
+        if (held.isEmpty()) {
+            return;
+        }
+        leases.submit(() -> {
+            Map<Lease, String> lost = new java.util.LinkedHashMap<>();
+            for (int from = 0; from < held.size(); from += CampaignStore.MAX_BATCH) {
+                List<Lease> batch = held.subList(from, Math.min(held.size(), from + CampaignStore.MAX_BATCH));
+                List<ItemResult<WorkRecord>> renewed = services.store().renew(epoch, batch, seconds(now),
+                        settings.leaseSeconds());
+                for (int i = 0; i < batch.size(); i++) {
+                    if (!renewed.get(i).succeeded()) {
+                        lost.put(batch.get(i), renewed.get(i).failure().getMessage());
+                    }
                 }
             }
-        }
+            return lost;
+        }, lost -> lost.forEach((lease, reason) -> {
+            if (queue.drop(lease)) {
+                log.printf("coordinator %d: lost the lease of queued work %s: %s%n", transport.rank(),
+                        lease.work(), reason);
+            }
+        }), this::failOnLoop);
     }
 
     /**
@@ -800,7 +974,4 @@ public final class CoordinatorRank implements LocalFrontier {
         return millis / 1000.0;
     }
 
-    /** A RESULT judged invalid, waiting for its rejection. */
-    private record InvalidResult(ActiveAssignment assignment, Verdict.Invalid verdict) {
-    }
 }
