@@ -12,6 +12,8 @@ import io.frontier.store.exploration.ExplorationPolicy;
 import io.frontier.store.pruning.PruningPolicy;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.function.Consumer;
 
@@ -70,6 +72,12 @@ public final class RecordCodec<T> {
 
     private final Class<T> type;
     private final int schema;
+    /**
+     * How a record of this build's layout starts: encoding writes the schema field first. A value
+     * that starts so is bound at once, without the tree an upgrade needs (reading it twice cost a
+     * sixth of a commit decision's CPU, measured).
+     */
+    private final byte[] currentPrefix;
     private final ObjectMapper mapper = StrictJson.mapper();
     /** Rewrites a stored record of an older layout to this build's, or null if none is needed. */
     private final Consumer<ObjectNode> upgrade;
@@ -84,6 +92,7 @@ public final class RecordCodec<T> {
         this.type = type;
         this.schema = schema;
         this.upgrade = upgrade;
+        this.currentPrefix = ("{\"schema\":" + schema + ",").getBytes(StandardCharsets.US_ASCII);
     }
 
     /** The work records inside a receipt, written before tiers, as this build's. */
@@ -125,8 +134,20 @@ public final class RecordCodec<T> {
         throw corrupt(key, "value is null", null);
     }
 
-    /** {@code value} bound after {@link #upgrade}; a value that is not an object binds as it is. */
+    /**
+     * {@code value} bound after {@link #upgrade}; a value that is not an object binds as it is. One
+     * in this build's layout is bound directly, unless something inside it (a record a receipt
+     * holds) is of an older layout, which the tree then upgrades.
+     */
     private T upgraded(byte[] value) throws IOException {
+        if (Arrays.equals(value, 0, Math.min(value.length, currentPrefix.length), currentPrefix, 0,
+                currentPrefix.length)) {
+            try {
+                return mapper.readValue(value, type);
+            } catch (IOException | FrontierException olderInside) {
+                // Upgraded below, or reported by it.
+            }
+        }
         JsonNode tree = mapper.readTree(value);
         if (tree instanceof ObjectNode object) {
             upgrade.accept(object);

@@ -8,7 +8,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -46,10 +45,13 @@ final class Statements implements AutoCloseable {
         this.store = store;
     }
 
-    /** Runs a statement without parameters or results, such as {@code BEGIN IMMEDIATE}. */
+    /**
+     * Runs a statement without parameters or results, such as {@code BEGIN IMMEDIATE}, prepared
+     * once per connection like every other: each transaction runs two or three of them.
+     */
     void execute(String sql) {
-        try (Statement statement = connection.createStatement()) {
-            statement.execute(sql);
+        try {
+            prepare(sql).execute();
         } catch (SQLException e) {
             throw translate(e, sql);
         }
