@@ -12,7 +12,8 @@ import java.util.Arrays;
  * <p>The bucket is AFL's hit-count class minus one: 0 for one hit, then 2, 3, 4-7, 8-15, 16-31,
  * 32-127 and 128 or more hits. A run that reaches the same edges with counts in the same classes
  * has the same coverage; that is what makes two inputs equivalent for triage. Held sorted and
- * without repeats, so equal sets are equal objects and a merge is one linear pass.
+ * without repeats, so equal sets are equal objects and a merge is one linear pass. In JSON it is
+ * one string, the tuples packed ({@link PackedTuples}).
  */
 public final class Coverage {
 
@@ -32,7 +33,6 @@ public final class Coverage {
     }
 
     /** The coverage of these tuples, in any order; repeats count once. */
-    @JsonCreator
     public static Coverage of(int[] tuples) {
         if (tuples == null) {
             throw new InvalidInputException("coverage lacks its tuples");
@@ -94,8 +94,28 @@ public final class Coverage {
         return tuple & (BUCKETS - 1);
     }
 
-    /** The tuples in ascending order; a copy. */
+    /**
+     * The coverage whose tuples {@code packed} holds in its wire form ({@link PackedTuples}):
+     * strictly ascending, each in range, at most {@link #MAX_TUPLES}.
+     *
+     * @throws InvalidInputException if {@code packed} is not such a form
+     */
+    @JsonCreator
+    public static Coverage unpack(String packed) {
+        if (packed == null) {
+            throw new InvalidInputException("coverage lacks its tuples");
+        }
+        int[] tuples = PackedTuples.unpack(packed, MAX_TUPLES, MAX_EDGES * BUCKETS);
+        return tuples.length == 0 ? EMPTY : new Coverage(tuples);
+    }
+
+    /** The wire form: the tuples packed ({@link PackedTuples}). */
     @JsonValue
+    public String packed() {
+        return PackedTuples.pack(tuples);
+    }
+
+    /** The tuples in ascending order; a copy. */
     public int[] tuples() {
         return tuples.clone();
     }

@@ -70,16 +70,19 @@ public final class EdgeMap {
 
     /**
      * The shards {@link #admit} would set a bit in if it were given {@code coverage} now: those
-     * holding a tuple of it that the map does not. Admits nothing.
+     * holding a tuple of it that the map does not, ascending. Admits nothing. The tuples are
+     * sorted, so their shards come in order and a shard is judged until its first gain.
      */
     public Set<Integer> shardsGaining(Coverage coverage) {
         Set<Integer> gaining = new TreeSet<>();
+        int judged = -1;
         for (int i = 0; i < coverage.size(); i++) {
             int tuple = coverage.tupleAt(i);
             int edge = Coverage.edgeOf(tuple);
             int shard = edge / SHARD_BYTES;
-            if (!gaining.contains(shard) && (shard(shard)[edge % SHARD_BYTES] & 1 << Coverage.bucketOfTuple(tuple)) == 0) {
+            if (shard != judged && (shard(shard)[edge % SHARD_BYTES] & 1 << Coverage.bucketOfTuple(tuple)) == 0) {
                 gaining.add(shard);
+                judged = shard;
             }
         }
         return gaining;
@@ -90,11 +93,19 @@ public final class EdgeMap {
         return Collections.unmodifiableSet(added.keySet());
     }
 
-    /** The shards {@code coverage} has a tuple in, whether the map holds it or not; reads nothing. */
+    /**
+     * The shards {@code coverage} has a tuple in, whether the map holds it or not, ascending;
+     * reads nothing. The tuples are sorted, so a shard is added once, at its first tuple.
+     */
     public static Set<Integer> shardsOf(Coverage coverage) {
         Set<Integer> shards = new TreeSet<>();
+        int previous = -1;
         for (int i = 0; i < coverage.size(); i++) {
-            shards.add(Coverage.edgeOf(coverage.tupleAt(i)) / SHARD_BYTES);
+            int shard = Coverage.edgeOf(coverage.tupleAt(i)) / SHARD_BYTES;
+            if (shard != previous) {
+                shards.add(shard);
+                previous = shard;
+            }
         }
         return shards;
     }
