@@ -99,9 +99,18 @@ public final class EntryFinisher {
      */
     public List<CommitOutcome> finishAll(long epoch, List<OpenCommit> opens, double now) {
         List<EntryPass> passes = opens.stream().map(EntryPass::new).toList();
+        boolean renamed = false;
         for (EntryPass pass : passes) {
             if (!pass.open.unpromoted().isEmpty()) {
-                promote(epoch, pass, now);
+                renamed |= promote(epoch, pass, now);
+            }
+        }
+        if (renamed) {
+            // One fsync of the corpus directory makes every entry's renames durable before any is marked.
+            try {
+                promoter.syncCorpus();
+            } catch (FrontierException e) {
+                passes.stream().filter(EntryPass::going).forEach(pass -> pass.stop(e));
             }
         }
         mark(epoch, passes.stream().filter(pass -> pass.going() && !pass.open.unpromoted().isEmpty()).toList());
@@ -109,25 +118,31 @@ public final class EntryFinisher {
         return passes.stream().map(pass -> pass.outcome).toList();
     }
 
-    /** Promotes the unpromoted children of one entry; ends its pass if that fails. */
-    private void promote(long epoch, EntryPass pass, double now) {
+    /**
+     * Promotes the unpromoted children of one entry, without the fsync of the corpus directory
+     * that the caller makes for the whole group; ends its pass if that fails.
+     *
+     * @return whether the pass got this far: its renames, if any, now wait for the group's fsync
+     */
+    private boolean promote(long epoch, EntryPass pass, double now) {
         OpenCommit open = pass.open;
         try {
             io.frontier.store.corpus.stage.Promotion promotion =
-                    promoter.promote(open.stage(), staged(open, open.unpromoted()), firstRename(open.work()));
+                    promoter.promoteUnsynced(open.stage(), staged(open, open.unpromoted()), firstRename(open.work()));
             pass.renamed = promotion.renamed();
             pass.present = promotion.alreadyPresent();
         } catch (StageRejectedException e) {
             pass.outcome = abandon(epoch, open, e, now);
-            return;
+            return false;
         } catch (CorruptObjectException e) {
             pass.outcome = new CommitOutcome.ControlFailed(ControlFailure.of(open.work(), e));
-            return;
+            return false;
         } catch (FrontierException e) {
             pass.outcome = new CommitOutcome.Failed(open.work(), open.result(), e);
-            return;
+            return false;
         }
         checkpoints.reached(CommitPoint.AFTER_PROMOTION, open.work());
+        return true;
     }
 
     /** Marks the children the passes promoted, in as few transactions as they fit. */

@@ -62,6 +62,19 @@ public final class StagePromoter {
      * a crash there leaves; whatever it throws propagates, and the renames before it stand.
      */
     public Promotion promote(StageLocation location, Collection<StagedChild> declared, Consumer<Digest> afterRename) {
+        Promotion promotion = promoteUnsynced(location, declared, afterRename);
+        syncCorpus();
+        return promotion;
+    }
+
+    /**
+     * {@link #promote(StageLocation, Collection, Consumer)} without the fsync of the corpus
+     * directory: the renames are not durable until the caller's {@link #syncCorpus}, which must
+     * come before anything records them as done (the promotion marks). It lets the promotions of a
+     * whole commit group share one directory fsync.
+     */
+    public Promotion promoteUnsynced(StageLocation location, Collection<StagedChild> declared,
+                                     Consumer<Digest> afterRename) {
         Path stage = layout.stage(location);
         List<StageProblem> problems = new ArrayList<>();
         Map<Digest, StagedChild> children = StageChecks.declarations(declared, problems);
@@ -91,8 +104,12 @@ public final class StagePromoter {
                 present.add(digest);
             }
         }
-        files.fsync().directory(corpus.directory());
         return new Promotion(renamed, present);
+    }
+
+    /** Makes every rename into the corpus so far durable: one fsync of the corpus directory. */
+    public void syncCorpus() {
+        files.fsync().directory(corpus.directory());
     }
 
     /**
