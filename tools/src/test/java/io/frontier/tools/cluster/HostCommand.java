@@ -10,7 +10,7 @@ import java.util.concurrent.TimeUnit;
  * A command of the host's own ({@code ip}, {@code kill}, ...) run to its end with a deadline;
  * its output is returned, and a failure names the command, its exit status and what it said.
  */
-final class HostCommand {
+public final class HostCommand {
 
     static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(30);
 
@@ -18,7 +18,7 @@ final class HostCommand {
     }
 
     /** Runs {@code command}; returns its standard output and error, or fails unless it exits 0. */
-    static String run(String... command) {
+    public static String run(String... command) {
         Result result = attempt(List.of(command));
         if (result.exitCode() != 0) {
             throw new IllegalStateException("`" + String.join(" ", command) + "` exited with status "
@@ -28,7 +28,7 @@ final class HostCommand {
     }
 
     /** Runs {@code command} and returns how it ended, whatever its exit status. */
-    static Result attempt(List<String> command) {
+    public static Result attempt(List<String> command) {
         try {
             Process process = new ProcessBuilder(command).redirectErrorStream(true)
                     .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
@@ -48,6 +48,6 @@ final class HostCommand {
     }
 
     /** How a command ended: its exit status and everything it wrote. */
-    record Result(int exitCode, String output) {
+    public record Result(int exitCode, String output) {
     }
 }

@@ -36,15 +36,42 @@ public final class NodeFaults {
         return pids;
     }
 
+    private Set<Long> processes(ClusterNode node, Set<Long> spared) {
+        Set<Long> pids = processes(node);
+        pids.removeAll(spared);
+        return pids;
+    }
+
+    /** The processes on {@code node} whose program is {@code name} (as /proc/PID/comm gives it, e.g. mpirun). */
+    public List<Long> processesNamed(ClusterNode node, String name) {
+        List<Long> named = new ArrayList<>();
+        for (long pid : processes(node)) {
+            try {
+                if (Files.readString(Path.of("/proc", Long.toString(pid), "comm"), StandardCharsets.UTF_8).strip()
+                        .equals(name)) {
+                    named.add(pid);
+                }
+            } catch (IOException gone) {
+                // It ended since it was listed.
+            }
+        }
+        return named;
+    }
+
     /**
      * The node is lost: SIGKILL to every process on it, again to any that one of them started
      * meanwhile, until none is left; returns how many were killed. The namespace and its cable
      * stay, as a dead machine's switch port does.
      */
     public int kill(ClusterNode node) {
+        return kill(node, Set.of());
+    }
+
+    /** {@link #kill(ClusterNode)}, sparing the processes {@code spared} (e.g. a store server's). */
+    public int kill(ClusterNode node, Set<Long> spared) {
         Set<Long> killed = new LinkedHashSet<>();
         long deadline = System.nanoTime() + SETTLE.toNanos();
-        for (Set<Long> left = processes(node); !left.isEmpty(); left = processes(node)) {
+        for (Set<Long> left = processes(node, spared); !left.isEmpty(); left = processes(node, spared)) {
             if (System.nanoTime() > deadline) {
                 throw new IllegalStateException(node + " still has processes " + SETTLE.toSeconds()
                         + " s after SIGKILL: " + left);

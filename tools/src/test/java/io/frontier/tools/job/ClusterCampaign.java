@@ -1,8 +1,5 @@
 package io.frontier.tools.job;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
-import io.frontier.tools.CommandRun;
 import io.frontier.tools.cluster.ClusterNode;
 import io.frontier.tools.cluster.EmulatedCluster;
 import java.io.IOException;
@@ -53,13 +50,5 @@ final class ClusterCampaign {
         jobs++;
         return LauncherProcess.start(harness.root, "job-" + jobs, command -> cluster.onNode(nodes.get(0), command),
                 environment, args);
-    }
-
-    /** {@code frontier manifest verify} and {@code frontier corpus fsck} find nothing wrong. */
-    void assertIntegrityCommandsClean() {
-        CommandRun verify = CommandRun.of("manifest", "verify", harness.campaign.toString());
-        assertThat(verify.exitCode()).as("manifest verify: %s", verify).isZero();
-        CommandRun fsck = CommandRun.of("corpus", "fsck", harness.campaign.toString());
-        assertThat(fsck.exitCode()).as("corpus fsck: %s", fsck).isZero();
     }
 }

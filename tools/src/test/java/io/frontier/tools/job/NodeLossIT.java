@@ -2,6 +2,7 @@ package io.frontier.tools.job;
 
 import static io.frontier.tools.job.ResumeInvariants.assertFencedEpochWroteNothing;
 import static io.frontier.tools.job.ResumeInvariants.assertFinishedExactlyOnce;
+import static io.frontier.tools.job.ResumeInvariants.assertIntegrityCommandsClean;
 import static io.frontier.tools.job.ResumeInvariants.assertNothingDoneWasRedone;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -87,7 +88,7 @@ class NodeLossIT {
         assertFinishedExactlyOnce(campaign.harness, seeds, items);
         assertNothingDoneWasRedone(atLoss, end);
         assertFencedEpochWroteNothing(fenced, end, 1, campaign.harness.keys());
-        campaign.assertIntegrityCommandsClean();
+        assertIntegrityCommandsClean(campaign.harness);
         assertThat(cluster.faults().processes(cluster.node(3))).as("processes on the lost node").isEmpty();
     }
 }
