@@ -8,7 +8,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 
 /**
@@ -36,19 +38,37 @@ final class LauncherProcess {
      * output goes to files in {@code root/logs}.
      */
     static LauncherProcess start(Path root, List<String> args) throws IOException {
+        return start(root, "launcher", UnaryOperator.identity(), Map.of(), args);
+    }
+
+    /**
+     * Starts {@code frontier ARGS} as {@link #start(Path, List)} does, its output in
+     * {@code root/logs/<name>.out} and {@code .err}, with {@code environment} added to this JVM's,
+     * its command line passed through {@code placement} first (e.g. to run it on a node of an
+     * emulated cluster).
+     */
+    static LauncherProcess start(Path root, String name, UnaryOperator<List<String>> placement,
+                                 Map<String, String> environment, List<String> args) throws IOException {
         Path logs = Files.createDirectories(root.resolve("logs"));
         List<String> command = new ArrayList<>(List.of("env", "--default-signal=INT,TERM", "setsid",
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
                 System.getProperty("java.class.path"), FrontierCommand.class.getName()));
         command.addAll(args);
-        Path err = logs.resolve("launcher.err");
-        Process process = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
-                .redirectOutput(logs.resolve("launcher.out").toFile()).redirectError(err.toFile()).start();
-        return new LauncherProcess(process, root, err);
+        Path err = logs.resolve(name + ".err");
+        ProcessBuilder builder = new ProcessBuilder(placement.apply(command))
+                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+                .redirectOutput(logs.resolve(name + ".out").toFile()).redirectError(err.toFile());
+        builder.environment().putAll(environment);
+        return new LauncherProcess(builder.start(), root, err);
     }
 
     long pid() {
         return process.pid();
+    }
+
+    /** Whether it still runs. */
+    boolean running() {
+        return process.isAlive();
     }
 
     /** {@code kill -SIGNAL PID}: to the launcher alone, as from another shell. */

@@ -12,6 +12,7 @@ import io.frontier.store.manifest.Outcome;
 import io.frontier.store.corpus.Digest;
 import io.frontier.store.record.WorkRecord;
 import io.frontier.store.record.WorkState;
+import io.frontier.tools.CommandRun;
 import java.io.IOException;
 import java.util.Collection;
 import java.util.HashSet;
@@ -187,5 +188,13 @@ final class ResumeInvariants {
             assertThat(before).as("a key of epoch %d written after it was fenced off: %s", fenced, written.getKey())
                     .containsEntry(written.getKey(), written.getValue());
         }
+    }
+
+    /** {@code frontier manifest verify} and {@code frontier corpus fsck}, run as a user runs them, find nothing wrong. */
+    static void assertIntegrityCommandsClean(CampaignHarness campaign) {
+        CommandRun verify = CommandRun.of("manifest", "verify", campaign.campaign.toString());
+        assertThat(verify.exitCode()).as("manifest verify: %s", verify).isZero();
+        CommandRun fsck = CommandRun.of("corpus", "fsck", campaign.campaign.toString());
+        assertThat(fsck.exitCode()).as("corpus fsck: %s", fsck).isZero();
     }
 }
