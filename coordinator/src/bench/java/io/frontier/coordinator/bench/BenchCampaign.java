@@ -4,6 +4,7 @@ import io.frontier.coordinator.admission.CorpusAudit;
 import io.frontier.coordinator.commit.Checkpoints;
 import io.frontier.coordinator.commit.CommitChain;
 import io.frontier.coordinator.commit.EntryFinisher;
+import io.frontier.coordinator.coverage.EdgeMapMirror;
 import io.frontier.coordinator.progress.StoreProgress;
 import io.frontier.coordinator.pruning.SharedPruning;
 import io.frontier.coordinator.rank.CoordinatorServices;
@@ -30,6 +31,7 @@ import io.frontier.store.record.CampaignConfig;
 import io.frontier.store.record.CampaignIdentity;
 import io.frontier.store.record.Owner;
 import io.frontier.store.record.WorkPayload;
+import io.frontier.store.view.EdgeMapView;
 import io.frontier.store.view.PruningMapView;
 import io.frontier.worker.fault.FaultPlan;
 import java.io.IOException;
@@ -162,7 +164,8 @@ final class BenchCampaign implements AutoCloseable {
                 new Replay(rankStore, new EntryFinisher(rankStore, layout, files, Checkpoints.NONE)),
                 new StageJanitor(rankStore, layout, files), new CorpusAudit(layout.corpus(), rankKv, keys),
                 FaultPlan.NONE, new StoreProgress(rankStore, rankKv, owners), StopRequests.NONE,
-                SharedPruning.open(rankStore, new PruningMapView(rankKv, keys), epoch, Set.of()));
+                SharedPruning.open(rankStore, new PruningMapView(rankKv, keys), epoch, Set.of()),
+                new EdgeMapMirror(new EdgeMapView(rankKv, keys), rankStore, rankStore.exploration()));
     }
 
     /** The fsyncs the corpus code of every coordinator built so far has made. */

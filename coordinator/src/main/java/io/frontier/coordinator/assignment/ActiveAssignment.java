@@ -11,6 +11,7 @@ import io.frontier.store.corpus.Digest;
 import io.frontier.store.record.WorkRecord;
 import io.frontier.store.record.WorkState;
 import io.frontier.store.wire.Assign;
+import io.frontier.store.wire.EdgeMapDelta;
 import io.frontier.store.wire.SessionSlice;
 
 /**
@@ -77,14 +78,15 @@ public record ActiveAssignment(
 
     /**
      * The ASSIGN message to send to {@link #workerRank}, handing over {@code pruningMap}: the
-     * campaign's shared SymCC pruning map, or null if the worker gets none.
+     * campaign's shared SymCC pruning map, or null if the worker gets none; and {@code edgeMap},
+     * what its copy of the edge map lacks, or null.
      */
-    public Assign message(PruningMap pruningMap) {
-        return new Assign(work, token, result, executor, epoch, attempt, limitFactor, tier, pruningMap);
+    public Assign message(PruningMap pruningMap, EdgeMapDelta edgeMap) {
+        return new Assign(work, token, result, executor, epoch, attempt, limitFactor, tier, pruningMap, null, edgeMap);
     }
 
     /** The ASSIGN message of a fuzzing session's item, asking for {@code slice}. */
-    public Assign sliceMessage(SessionSlice slice) {
-        return new Assign(work, token, result, executor, epoch, attempt, limitFactor, tier, null, slice);
+    public Assign sliceMessage(SessionSlice slice, EdgeMapDelta edgeMap) {
+        return new Assign(work, token, result, executor, epoch, attempt, limitFactor, tier, null, slice, edgeMap);
     }
 }

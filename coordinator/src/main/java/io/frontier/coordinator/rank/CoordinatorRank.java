@@ -232,6 +232,7 @@ public final class CoordinatorRank implements LocalFrontier {
                 commitPending(nowMillis());
                 renewIfDue(nowMillis());
                 syncPruningIfDue(nowMillis());
+                services.edgeMap().refreshIfDue(nowMillis());
                 checkStartDeadline(nowMillis());
                 reportProgressIfDue(nowMillis());
             } catch (TransactionOutcomeUnknownException unknown) {
@@ -589,7 +590,9 @@ public final class CoordinatorRank implements LocalFrontier {
      * @return whether an assignment was sent
      */
     private boolean serve(int worker, long now, boolean refreshing) {
-        boolean free = !assignments.isBusy(worker);
+        // Free: nothing running, and no result whose place is still to come back from validation.
+        boolean free = !assignments.isBusy(worker)
+                && inPipeline.stream().noneMatch(assignment -> assignment.workerRank() == worker);
         if (!routing.runsInputs()) {
             // A campaign of sessions alone: its seeds wait as work only for the record, and reach
             // the fuzzers through the feed.
@@ -623,7 +626,7 @@ public final class CoordinatorRank implements LocalFrontier {
         String kind = routing.kindFor(item);
         ActiveAssignment assignment = ActiveAssignment.issue(item, epoch, worker, kind, seconds(now));
         assignments.add(assignment);
-        Assign message = assignment.message(services.pruning().forKind(kind));
+        Assign message = assignment.message(services.pruning().forKind(kind), services.edgeMap().deltaFor(worker));
         transport.send(worker, Tags.ASSIGN, WireCodec.encode(message));
         counts.dispatched++;
         split.planned(false, lookahead.meanSeconds(kind), seconds(now));
@@ -651,7 +654,8 @@ public final class CoordinatorRank implements LocalFrontier {
         openPlaces.removeIf(rank -> rank == worker);
         fuzzing.add(worker);
         assignments.add(assignment);
-        transport.send(worker, Tags.ASSIGN, WireCodec.encode(assignment.sliceMessage(slice.get())));
+        transport.send(worker, Tags.ASSIGN, WireCodec.encode(assignment.sliceMessage(slice.get(),
+                services.edgeMap().deltaFor(worker))));
         counts.dispatched++;
         counts.sessionSlices++;
         counts.sessionSeeds += slice.get().seeds().size();
@@ -677,7 +681,9 @@ public final class CoordinatorRank implements LocalFrontier {
             sessions.lost(worker);
         }
         if (!quarantined.contains(worker)) {
-            for (int place = 0; place < ASSIGNMENTS_PER_WORKER; place++) {
+            long held = openPlaces.stream().filter(rank -> rank == worker).count()
+                    + assignments.all().stream().filter(assignment -> assignment.workerRank() == worker).count();
+            for (long place = held; place < ASSIGNMENTS_PER_WORKER; place++) {
                 openPlaces.addLast(worker);
             }
         }

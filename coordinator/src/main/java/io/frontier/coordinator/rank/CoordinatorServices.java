@@ -3,6 +3,7 @@ package io.frontier.coordinator.rank;
 import io.frontier.coordinator.admission.CorpusAudit;
 import io.frontier.coordinator.admission.SeedAdmission;
 import io.frontier.coordinator.commit.CommitChain;
+import io.frontier.coordinator.coverage.EdgeMapMirror;
 import io.frontier.coordinator.rejection.InvalidResultHandler;
 import io.frontier.coordinator.progress.ProgressSnapshot;
 import io.frontier.coordinator.pruning.SharedPruning;
@@ -24,10 +25,11 @@ import java.util.function.Supplier;
  * @param progress reads the campaign for root's progress line
  * @param stopRequests whether an operator or the launcher asked the job to drain and end
  * @param pruning this coordinator's copy of the campaign's shared SymCC pruning map
+ * @param edgeMap this coordinator's copy of the campaign's edge map, which it hands its workers
  */
 public record CoordinatorServices(CampaignStore store, ObjectDirectory corpus, SeedAdmission seeds,
                                   ResultValidator validator, CommitChain commits, InvalidResultHandler rejections,
                                   Replay replay, StageJanitor janitor, CorpusAudit audit, FaultPlan faults,
                                   Supplier<ProgressSnapshot> progress, StopRequests stopRequests,
-                                  SharedPruning pruning) {
+                                  SharedPruning pruning, EdgeMapMirror edgeMap) {
 }

@@ -7,6 +7,7 @@ import io.frontier.store.corpus.stage.StageInspector;
 import io.frontier.store.corpus.stage.StageRejectedException;
 import io.frontier.store.corpus.stage.StagedChild;
 import io.frontier.store.wire.MalformedMessageException;
+import io.frontier.store.wire.DeclaredChild;
 import io.frontier.store.wire.Result;
 import io.frontier.store.wire.WireCodec;
 import java.util.LinkedHashMap;
@@ -69,7 +70,8 @@ public final class ResultValidator {
                     assignment, Map.of("expectedExecutor", assignment.executor(),
                             "presentedExecutor", result.execution().executor()));
         }
-        List<StagedChild> declared = result.children().stream()
+        // A redundant child the worker did not stage is recorded only: nothing of it is on disk.
+        List<StagedChild> declared = result.children().stream().filter(DeclaredChild::staged)
                 .map(child -> new StagedChild(child.digest(), child.size()))
                 .toList();
         try {

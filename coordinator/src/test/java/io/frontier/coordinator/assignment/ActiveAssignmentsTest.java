@@ -43,7 +43,7 @@ class ActiveAssignmentsTest {
 
         assertThat(CorpusLayout.stageName(assignment.stage()))
                 .isEqualTo(".stage-" + campaign.epoch + "/7/" + assignment.result().hex());
-        assertThat(assignment.message(null)).isEqualTo(
+        assertThat(assignment.message(null, null)).isEqualTo(
                 new Assign(leased.id(), leased.token(), assignment.result(), "afl", campaign.epoch, leased.attempts(),
                         1, Tier.NEW_COVERAGE, null));
         assertThat(assignment.lease().token()).isEqualTo(leased.token());
@@ -54,7 +54,7 @@ class ActiveAssignmentsTest {
         WorkRecord repeat = leased.committing(ResultId.random()).again(Tier.REPEAT, 2, null, campaign.epoch)
                 .leased(leased.token(), leased.owner(), campaign.epoch, T0 + 60);
 
-        Assign message = ActiveAssignment.issue(repeat, campaign.epoch, 7, CampaignFixture.EXECUTOR, T0).message(null);
+        Assign message = ActiveAssignment.issue(repeat, campaign.epoch, 7, CampaignFixture.EXECUTOR, T0).message(null, null);
 
         assertThat(List.of(message.tier(), message.limitFactor())).containsExactly(Tier.REPEAT, 2);
     }

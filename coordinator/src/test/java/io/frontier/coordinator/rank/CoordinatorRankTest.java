@@ -11,6 +11,7 @@ import io.frontier.coordinator.commit.Checkpoints;
 import io.frontier.coordinator.commit.CommitChain;
 import io.frontier.coordinator.commit.CommitPoint;
 import io.frontier.coordinator.commit.EntryFinisher;
+import io.frontier.coordinator.coverage.EdgeMapMirror;
 import io.frontier.coordinator.progress.StoreProgress;
 import io.frontier.coordinator.pruning.SharedPruning;
 import io.frontier.coordinator.rejection.InvalidResultHandler;
@@ -33,6 +34,7 @@ import io.frontier.store.pruning.PruningPolicy;
 import io.frontier.store.record.Token;
 import io.frontier.store.session.FeedInput;
 import io.frontier.store.record.WorkState;
+import io.frontier.store.view.EdgeMapView;
 import io.frontier.store.view.PruningMapView;
 import io.frontier.store.wire.Assign;
 import io.frontier.store.wire.DeclaredChild;
@@ -656,7 +658,9 @@ class CoordinatorRankTest {
                 new CorpusAudit(campaign.layout.corpus(), campaign.kv, campaign.store.keys()), FaultPlan.NONE,
                 new StoreProgress(campaign.store, campaign.kv, Map.of(ALICE, 0)), StopRequests.NONE,
                 SharedPruning.open(campaign.store, new PruningMapView(campaign.kv, campaign.store.keys()), campaign.epoch,
-                        Set.of("command")));
+                        Set.of("command")),
+                new EdgeMapMirror(new EdgeMapView(campaign.kv, campaign.store.keys()), campaign.store,
+                        campaign.store.exploration()));
         CoordinatorSettings settings = new CoordinatorSettings(Duration.ofMinutes(5), 10, null, WAIT, FAST, budget,
                 kinds, slice);
         PrintStream log = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);

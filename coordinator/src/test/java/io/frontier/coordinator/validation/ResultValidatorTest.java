@@ -75,7 +75,7 @@ class ResultValidatorTest {
 
     @Test
     void wellFormedJsonOfAnotherShapeIsMalformed() {
-        byte[] assign = WireCodec.encode(assignment.message(null));
+        byte[] assign = WireCodec.encode(assignment.message(null, null));
 
         assertThat(invalid(validator.validate(assignment, assign)).kind()).isEqualTo(InvalidKind.MALFORMED);
     }

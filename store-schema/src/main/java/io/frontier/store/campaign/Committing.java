@@ -256,6 +256,8 @@ final class Committing {
      * new and of those without coverage, and the children that join the frontier on their own: a
      * child with a finding is a
      * {@linkplain ChildFate#FINDING finding}, recorded (once per signature and input) and counted;
+     * a child the worker judged redundant by its copy of the map gets what the exploration mode
+     * makes of a child that reached nothing new, or, unstaged, is dropped or redundant;
      * a child without coverage joins the frontier untriaged; any other child joins the frontier
      * if its coverage holds a tuple {@code map} does not, with the edges it reached first as its
      * new edges; any other child is what the campaign's {@link Exploration} mode makes of a child
@@ -274,6 +276,11 @@ final class Committing {
                 findings.record(tx, table, FindingRecord.of(declared.digest(), declared.finding(),
                         request.execution().executor(), record.id(), request.result(), epoch, now));
                 children.add(Child.finding(declared.digest(), declared.size()));
+            } else if (declared.redundant()) {
+                // The worker found its coverage in the map as it stood: it can reach nothing new.
+                redundant++;
+                children.add(Child.triaged(declared.digest(), declared.size(),
+                        declared.staged() ? redundantFate(room, declared.size()) : unstagedFate(), 0));
             } else if (declared.coverage() == null) {
                 untriaged++;
                 joined.add(declared.digest());
@@ -344,6 +351,15 @@ final class Committing {
             case NOVELTY -> ChildFate.REDUNDANT;
             case TIERS -> room.get().take(size) ? ChildFate.DEFERRED : ChildFate.DROPPED;
         };
+    }
+
+    /**
+     * A redundant child the worker did not stage, as the coordinator had said it would keep none:
+     * dropped over the cap with tiers, redundant otherwise; never kept, since nothing of it is on
+     * disk.
+     */
+    private ChildFate unstagedFate() {
+        return policy.mode() == Exploration.TIERS ? ChildFate.DROPPED : ChildFate.REDUNDANT;
     }
 
     /** The lower tiers' room, from their counters read by snapshot. */

@@ -64,4 +64,33 @@ public final class EdgeMapView {
             range = range.after(pairs.get(pairs.size() - 1).key());
         }
     }
+
+    /**
+     * Hands every shard of the map to {@code each}, with its number, page by page; a shard whose
+     * key cannot be decoded is left out (what {@link #read} reports as blocked).
+     */
+    public void forEachShard(ShardConsumer each) {
+        KeyRange range = keys.edgeMap();
+        while (true) {
+            KeyRange from = range;
+            List<KeyValue> pairs = kv.read(tx -> tx.getRange(from.begin(), from.end(), SHARDS_PER_READ, false));
+            for (KeyValue pair : pairs) {
+                try {
+                    each.accept(keys.decodeEdges(pair.key()), pair.value());
+                } catch (CorruptRecordException skipped) {
+                    // Left out: read() reports it.
+                }
+            }
+            if (pairs.size() < SHARDS_PER_READ) {
+                return;
+            }
+            range = range.after(pairs.get(pairs.size() - 1).key());
+        }
+    }
+
+    /** Takes one shard of the map: its number and its stored bytes. */
+    @FunctionalInterface
+    public interface ShardConsumer {
+        void accept(int number, byte[] bytes);
+    }
 }

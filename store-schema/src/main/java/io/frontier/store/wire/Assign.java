@@ -29,14 +29,16 @@ import io.frontier.store.corpus.Digest;
  *     null otherwise (the worker then keeps a map of its own, if any)
  * @param session for a fuzzing session's item, the slice to run ({@code executor} is then the
  *     session's kind); null for an input
+ * @param edgeMap what the worker's copy of the campaign's edge map lacks, for it to judge children
+ *     redundant ({@link EdgeMapDelta}); null if the coordinator sends none (no triage)
  */
 public record Assign(Digest work, Token token, ResultId result, String executor, long epoch, int attempt,
-                     int limitFactor, int tier, PruningMap pruningMap, SessionSlice session) {
+                     int limitFactor, int tier, PruningMap pruningMap, SessionSlice session, EdgeMapDelta edgeMap) {
 
-    /** An assignment of an input, not of a session. */
+    /** An assignment of an input, not of a session, without news of the edge map. */
     public Assign(Digest work, Token token, ResultId result, String executor, long epoch, int attempt,
                   int limitFactor, int tier, PruningMap pruningMap) {
-        this(work, token, result, executor, epoch, attempt, limitFactor, tier, pruningMap, null);
+        this(work, token, result, executor, epoch, attempt, limitFactor, tier, pruningMap, null, null);
     }
 
     public Assign {

@@ -29,6 +29,7 @@ import io.frontier.store.record.RecordCodec;
 import io.frontier.store.record.ResultId;
 import io.frontier.store.record.WorkRecord;
 import io.frontier.store.record.WorkState;
+import io.frontier.store.view.EdgeMapView;
 import io.frontier.store.view.ExecutorTally;
 import io.frontier.store.view.ExecutorTallyView;
 import io.frontier.store.view.ManifestRecord;
@@ -428,6 +429,31 @@ public abstract class ExplorationConformance {
         Completion later = run(next, COMMAND, reaching("r4", 10, 5));
         assertThat(later.enqueued()).as("the tiers still hold two").isEmpty();
         assertThat(fatesOf(later)).containsExactly(ChildFate.DROPPED);
+    }
+
+    @Test
+    void aChildTheWorkerJudgedRedundantIsDeferredWhileThereIsRoomAndOneItDidNotStageIsDroppedNeverKept()
+            throws Exception {
+        create(TIERS.withCap(1, 1_000));
+        WorkRecord seed = seedClaimed("a");
+        Completion done = run(seed, COMMAND, DeclaredChild.redundant(id("judged"), 6, true),
+                DeclaredChild.redundant(id("judged-too"), 9, true), DeclaredChild.redundant(id("unstaged"), 8, false));
+
+        assertThat(fatesOf(done)).containsExactly(ChildFate.DEFERRED, ChildFate.DROPPED, ChildFate.DROPPED);
+        assertThat(done.enqueued()).containsExactly(id("judged"));
+        assertThat(store.work(id("unstaged"))).isNull();
+        assertThat(new EdgeMapView(kv, keys).read().tuples()).as("judged children add nothing to the map").isZero();
+    }
+
+    @Test
+    void underNoveltyAChildTheWorkerJudgedRedundantIsRecordedRedundantStagedOrNot() throws Exception {
+        create(TIERS.withMode(Exploration.NOVELTY));
+        WorkRecord seed = seedClaimed("a");
+        Completion done = run(seed, COMMAND, DeclaredChild.redundant(id("staged"), 6, true),
+                DeclaredChild.redundant(id("unstaged"), 8, false));
+
+        assertThat(fatesOf(done)).containsExactly(ChildFate.REDUNDANT, ChildFate.REDUNDANT);
+        assertThat(done.enqueued()).isEmpty();
     }
 
     @Test

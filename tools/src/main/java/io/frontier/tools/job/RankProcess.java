@@ -7,6 +7,7 @@ import io.frontier.coordinator.commit.Checkpoints;
 import io.frontier.coordinator.commit.CommitChain;
 import io.frontier.coordinator.commit.EntryFinisher;
 import io.frontier.coordinator.commit.FaultCheckpoints;
+import io.frontier.coordinator.coverage.EdgeMapMirror;
 import io.frontier.coordinator.liveness.Heartbeat;
 import io.frontier.coordinator.rank.CoordinatorRank;
 import io.frontier.coordinator.progress.StoreProgress;
@@ -32,6 +33,7 @@ import io.frontier.store.kv.KeyValueStore;
 import io.frontier.store.kv.KeyValueStores;
 import io.frontier.store.record.JobHeartbeat;
 import io.frontier.store.record.Owner;
+import io.frontier.store.view.EdgeMapView;
 import io.frontier.store.view.PruningMapView;
 import io.frontier.tools.campaign.CampaignDirectory;
 import io.frontier.tools.campaign.CampaignSettings;
@@ -158,7 +160,8 @@ final class RankProcess {
                 new CorpusAudit(layout.corpus(), kv, store.keys()), faults,
                 new StoreProgress(store, kv, coordinatorOwners(topology, epoch)),
                 new StopRequestWatch(directory.path(), epoch),
-                SharedPruning.open(store, new PruningMapView(kv, store.keys()), epoch, pruningKinds(settings)));
+                SharedPruning.open(store, new PruningMapView(kv, store.keys()), epoch, pruningKinds(settings)),
+                new EdgeMapMirror(new EdgeMapView(kv, store.keys()), store, store.exploration()));
     }
 
     /** The campaign's executor kinds whose runs keep a SymCC pruning map. */

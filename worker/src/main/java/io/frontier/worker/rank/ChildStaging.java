@@ -32,6 +32,10 @@ import java.util.Optional;
  */
 final class ChildStaging {
 
+    /** An output of the execution with the size its hash counted. */
+    private record HashedOutput(Path path, long size) {
+    }
+
     private ChildStaging() {
     }
 
@@ -48,6 +52,11 @@ final class ChildStaging {
     record Staged(List<DeclaredChild> children, int generated, int sameAsInput, int overLimit, int probes,
                   long probeNanos) {
 
+        /** The children judged redundant by the worker's copy of the edge map, staged or not. */
+        long redundant() {
+            return children.stream().filter(DeclaredChild::redundant).count();
+        }
+
         Staged {
             children = List.copyOf(children);
         }
@@ -62,54 +71,76 @@ final class ChildStaging {
      *     must not declare it as complete
      */
     static Staged stage(List<Path> outputs, Digest input, StageWriter writer, int limit, Optional<CoverageProbe> probe) {
-        return stage(outputs, input, writer, limit, probe, Map.of());
+        return stage(outputs, input, writer, limit, probe, Map.of(), Redundancy.NONE);
     }
 
     /**
      * As {@link #stage(List, Digest, StageWriter, int, Optional)}, for outputs of which
      * {@code crashes} are known to have crashed the target with the signal given (a fuzzer's
      * saved crashes): such a child is declared a finding even when triage does not reproduce the
-     * crash, or without triage, under the signature {@code signal:N}.
+     * crash, or without triage, under the signature {@code signal:N}. A triaged child whose
+     * coverage {@code redundancy}'s copy of the edge map covers is declared redundant, without its
+     * coverage, and is staged only if the coordinator keeps such children now.
      */
     static Staged stage(List<Path> outputs, Digest input, StageWriter writer, int limit, Optional<CoverageProbe> probe,
-                        Map<Path, Integer> crashes) {
+                        Map<Path, Integer> crashes, Redundancy redundancy) {
         Digest inputDigest = input;
-        Map<Digest, Path> distinct = new LinkedHashMap<>();
+        Map<Digest, HashedOutput> distinct = new LinkedHashMap<>();
         int sameAsInput = 0;
         for (Path output : outputs) {
             HashedContent content = ContentHasher.hashFile(output);
             if (content.digest().equals(inputDigest)) {
                 sameAsInput++;
             } else {
-                distinct.putIfAbsent(content.digest(), output);
+                distinct.putIfAbsent(content.digest(), new HashedOutput(output, content.size()));
             }
         }
         int overLimit = Math.max(0, distinct.size() - limit);
-        List<Map.Entry<Digest, Path>> kept = List.copyOf(distinct.entrySet()).subList(0, distinct.size() - overLimit);
-        List<Path> keptFiles = kept.stream().map(Map.Entry::getValue).toList();
+        List<Map.Entry<Digest, HashedOutput>> kept =
+                List.copyOf(distinct.entrySet()).subList(0, distinct.size() - overLimit);
+        List<Path> keptFiles = kept.stream().map(child -> child.getValue().path()).toList();
         long probeStarted = System.nanoTime();
         Optional<List<Triage>> triage = probe.map(coverage -> coverage.probeAll(keptFiles));
         long probeNanos = triage.isPresent() ? System.nanoTime() - probeStarted : 0;
-        List<StagedChild> stagedChildren = writer.stageAll(keptFiles);
         List<DeclaredChild> children = new ArrayList<>();
+        List<Path> toStage = new ArrayList<>();
         for (int index = 0; index < kept.size(); index++) {
-            Map.Entry<Digest, Path> child = kept.get(index);
-            StagedChild staged = stagedChildren.get(index);
-            if (!staged.digest().equals(child.getKey())) {
-                // Only a process that escaped the target's process group can change an output now.
-                throw new WorkerException("an output changed while it was staged")
-                        .with("path", child.getValue()).with("expected", child.getKey()).with("actual", staged.digest());
-            }
+            Map.Entry<Digest, HashedOutput> child = kept.get(index);
+            Path file = child.getValue().path();
+            Integer signal = crashes.get(file);
             int at = index;
-            DeclaredChild declared = triage.map(runs -> runs.get(at))
-                    .map(run -> new DeclaredChild(staged.digest(), staged.size(), run.coverage(), run.finding()))
-                    .orElseGet(() -> DeclaredChild.untriaged(staged.digest(), staged.size()));
-            Integer signal = crashes.get(child.getValue());
+            Triage run = triage.map(runs -> runs.get(at)).orElse(null);
+            DeclaredChild declared;
+            if (run != null && run.finding() == null && signal == null && run.coverage() != null
+                    && redundancy.covers(run.coverage())) {
+                declared = DeclaredChild.redundant(child.getKey(), child.getValue().size(), redundancy.keep());
+            } else if (run != null) {
+                declared = new DeclaredChild(child.getKey(), child.getValue().size(), run.coverage(), run.finding());
+            } else {
+                declared = DeclaredChild.untriaged(child.getKey(), child.getValue().size());
+            }
             if (declared.finding() == null && signal != null) {
                 declared = new DeclaredChild(declared.digest(), declared.size(), declared.coverage(),
                         new DeclaredFinding(FindingKind.CRASH, signal, "signal:" + signal));
             }
+            if (declared.staged()) {
+                toStage.add(file);
+            }
             children.add(declared);
+        }
+        List<StagedChild> stagedChildren = writer.stageAll(toStage);
+        int next = 0;
+        for (DeclaredChild declared : children) {
+            if (!declared.staged()) {
+                continue;
+            }
+            StagedChild staged = stagedChildren.get(next);
+            Path file = toStage.get(next++);
+            if (!staged.digest().equals(declared.digest())) {
+                // Only a process that escaped the target's process group can change an output now.
+                throw new WorkerException("an output changed while it was staged")
+                        .with("path", file).with("expected", declared.digest()).with("actual", staged.digest());
+            }
         }
         int probes = triage.map(List::size).orElse(0);
         return new Staged(children, outputs.size(), sameAsInput, overLimit, probes, probeNanos);

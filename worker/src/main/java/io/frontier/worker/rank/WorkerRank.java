@@ -2,14 +2,17 @@ package io.frontier.worker.rank;
 
 import io.frontier.store.corpus.CorpusLayout;
 import io.frontier.store.corpus.StageLocation;
+import io.frontier.store.coverage.EdgeMapCopy;
 import io.frontier.store.corpus.fs.DurableFiles;
 import io.frontier.store.corpus.fs.Fsync;
 import io.frontier.store.corpus.stage.StageWriter;
 import io.frontier.store.error.FrontierException;
+import io.frontier.store.error.InvalidInputException;
 import io.frontier.store.exploration.Tier;
 import io.frontier.store.pruning.PruningMap;
 import io.frontier.store.wire.Assign;
 import io.frontier.store.wire.DeclaredFinding;
+import io.frontier.store.wire.EdgeMapDelta;
 import io.frontier.store.wire.MalformedMessageException;
 import io.frontier.store.wire.Result;
 import io.frontier.store.wire.Tags;
@@ -127,6 +130,13 @@ public final class WorkerRank {
     private int assignments;
     /** This worker's fuzzing sessions, once {@link #run} has claimed the scratch directory; used on the execution thread. */
     private SessionSlices sessions;
+    /**
+     * The campaign's edge map as the coordinator's ASSIGNs brought it, by which children are
+     * judged redundant before they are staged; read and written on the transport thread only.
+     */
+    private final EdgeMapCopy edgeMap = new EdgeMapCopy();
+    /** Whether any ASSIGN has brought the edge map: without, every child goes with its coverage. */
+    private boolean edgeMapKnown;
 
     /**
      * A worker for the rank {@code transport} belongs to, in the job of {@code epoch}.
@@ -262,15 +272,31 @@ public final class WorkerRank {
         }
     }
 
+    /**
+     * The ASSIGN {@code message} holds, after the edge map shards it brings have joined this
+     * worker's copy.
+     */
     private Assign decodeAssign(Envelope message, WorkerExecutors held) {
         Assign assign;
         try {
             assign = WireCodec.decode(message.payload(), Assign.class);
-        } catch (MalformedMessageException e) {
+            if (assign.edgeMap() != null) {
+                for (EdgeMapDelta.Shard shard : assign.edgeMap().shards()) {
+                    edgeMap.merge(shard.number(), shard.bytes());
+                }
+                edgeMapKnown = true;
+            }
+        } catch (MalformedMessageException | InvalidInputException e) {
             throw new WorkerException("ASSIGN from the coordinator is malformed", e)
                     .with("rank", rank).with("source", message.source()).with("problem", e.getMessage());
         }
         return assign;
+    }
+
+    /** How the children of {@code assign}'s execution are judged before they are staged. */
+    private Redundancy redundancy(Assign assign) {
+        return edgeMapKnown && assign.edgeMap() != null ? new Redundancy(edgeMap, assign.edgeMap().keepRedundant())
+                : Redundancy.NONE;
     }
 
     /**
@@ -519,7 +545,7 @@ public final class WorkerRank {
             DeclaredFinding finding = assign.session() != null ? null
                     : inputFinding(execution, started.run().input(), probe, figures);
             ChildStaging.Staged staged = ChildStaging.stage(execution.outputs(), assign.work(), writer,
-                    Result.MAX_CHILDREN, probe, ran.crashSignals());
+                    Result.MAX_CHILDREN, probe, ran.crashSignals(), redundancy(assign));
             if (staged.overLimit() > 0) {
                 report("children over the limit of one RESULT were left out", context(assign)
                         + ", overLimit=" + staged.overLimit() + ", limit=" + Result.MAX_CHILDREN);

@@ -13,6 +13,8 @@ import io.frontier.store.pruning.PruningMap;
 import io.frontier.store.record.ResultId;
 import io.frontier.store.record.Token;
 import io.frontier.store.wire.Assign;
+import io.frontier.store.wire.DeclaredChild;
+import io.frontier.store.wire.EdgeMapDelta;
 import io.frontier.store.wire.Result;
 import io.frontier.store.wire.Shutdown;
 import io.frontier.store.wire.ShutdownAck;
@@ -132,7 +134,7 @@ final class LoopbackJob implements AutoCloseable {
 
     /** Sends a fresh ASSIGN for {@code work} from the coordinator and returns it. */
     Assign assign(Digest work) {
-        return assign(work, null);
+        return assign(work, (PruningMap) null);
     }
 
     /** Sends a fresh ASSIGN for {@code work} handing over {@code pruningMap} (null: none) and returns it. */
@@ -153,7 +155,16 @@ final class LoopbackJob implements AutoCloseable {
      * handing over {@code pruningMap} (null: none), and returns it.
      */
     Assign assign(Digest work, String kind, int tier, PruningMap pruningMap) {
-        Assign assign = new Assign(work, Token.random(), ResultId.random(), kind, EPOCH, 1, 1, tier, pruningMap);
+        return send(new Assign(work, Token.random(), ResultId.random(), kind, EPOCH, 1, 1, tier, pruningMap));
+    }
+
+    /** Sends a fresh ASSIGN for {@code work} on the job's executor that brings {@code edgeMap}, and returns it. */
+    Assign assignWithEdgeMap(Digest work, EdgeMapDelta edgeMap) {
+        return send(new Assign(work, Token.random(), ResultId.random(), executor, EPOCH, 1, 1, Tier.NEW_COVERAGE, null,
+                null, edgeMap));
+    }
+
+    private Assign send(Assign assign) {
         coordinator().send(WORKER, Tags.ASSIGN, WireCodec.encode(assign));
         return assign;
     }
@@ -231,7 +242,7 @@ final class LoopbackJob implements AutoCloseable {
 
     /** Accepts the stage of {@code assign} for {@code result}'s children as a coordinator would, or throws. */
     void inspect(Assign assign, Result result) {
-        List<StagedChild> declared = result.children().stream()
+        List<StagedChild> declared = result.children().stream().filter(DeclaredChild::staged)
                 .map(child -> new StagedChild(child.digest(), child.size()))
                 .toList();
         new StageInspector(layout).inspect(stageOf(assign), declared);
