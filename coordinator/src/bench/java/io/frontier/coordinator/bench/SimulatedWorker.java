@@ -6,6 +6,7 @@ import io.frontier.store.corpus.Digest;
 import io.frontier.store.corpus.StageLocation;
 import io.frontier.store.corpus.fs.DurableFiles;
 import io.frontier.store.corpus.stage.StageWriter;
+import io.frontier.store.coverage.EdgeMapCopy;
 import io.frontier.store.wire.Assign;
 import io.frontier.store.wire.DeclaredChild;
 import io.frontier.store.wire.Execution;
@@ -49,6 +50,8 @@ final class SimulatedWorker implements Runnable {
     private final ChildMix mix;
     private final AtomicReference<ChildMix.Child> primer;
     private final Window window;
+    /** The campaign's edge map as the coordinator's ASSIGNs brought it, as a real worker keeps it. */
+    private final EdgeMapCopy edgeMap = new EdgeMapCopy();
 
     /** What this worker answered; read after its thread ended. */
     private long results;
@@ -88,7 +91,11 @@ final class SimulatedWorker implements Runnable {
                 throw new IllegalStateException("worker " + transport.rank() + " received tag " + message.tag());
             }
             window.assignReceived();
-            answer(coordinator, WireCodec.decode(message.payload(), Assign.class));
+            Assign assign = WireCodec.decode(message.payload(), Assign.class);
+            if (assign.edgeMap() != null) {
+                assign.edgeMap().shards().forEach(shard -> edgeMap.merge(shard.number(), shard.bytes()));
+            }
+            answer(coordinator, assign);
         }
     }
 
@@ -98,8 +105,9 @@ final class SimulatedWorker implements Runnable {
         if (first != null) {
             found.add(first);
         }
+        boolean keep = assign.edgeMap() == null || assign.edgeMap().keepRedundant();
         List<DeclaredChild> declared = found.isEmpty() ? List.of()
-                : stage(new StageLocation(assign.epoch(), transport.rank(), assign.result().hex()), found);
+                : stage(new StageLocation(assign.epoch(), transport.rank(), assign.result().hex()), found, keep);
         Result result = new Result(assign.work(), assign.token(), assign.result(), assign.work(), declared,
                 declared.size(), new Execution(assign.executor(), "ok", 0, false, workload.reportedMillis(), false),
                 null, null);
@@ -109,23 +117,32 @@ final class SimulatedWorker implements Runnable {
         found.forEach(child -> byRole[child.role().ordinal()]++);
     }
 
-    private List<DeclaredChild> stage(StageLocation location, List<ChildMix.Child> found) {
+    /**
+     * Stages {@code found} as a real worker does: a child whose coverage this worker's copy of the
+     * edge map covers is declared redundant without its coverage, and staged only if
+     * {@code keep}; every other child is staged with its coverage.
+     */
+    private List<DeclaredChild> stage(StageLocation location, List<ChildMix.Child> found, boolean keep) {
         List<DeclaredChild> declared = new ArrayList<>(found.size());
-        if (durable != null) {
-            StageWriter writer = new StageWriter(layout, location, durable);
-            for (ChildMix.Child child : found) {
-                var staged = writer.stage(child.bytes());
-                declared.add(new DeclaredChild(staged.digest(), staged.size(), child.coverage(), child.finding()));
-            }
-            return declared;
-        }
+        StageWriter writer = durable == null ? null : new StageWriter(layout, location, durable);
         Path directory = layout.stage(location);
         try {
-            Files.createDirectories(directory);
+            if (writer == null) {
+                Files.createDirectories(directory);
+            }
             for (ChildMix.Child child : found) {
                 Digest digest = ContentHasher.hash(child.bytes()).digest();
-                Files.write(directory.resolve(digest.hex()), child.bytes());
-                declared.add(new DeclaredChild(digest, child.bytes().length, child.coverage(), child.finding()));
+                boolean redundant = child.finding() == null && child.coverage() != null
+                        && edgeMap.covers(child.coverage());
+                if (!redundant || keep) {
+                    if (writer != null) {
+                        writer.stage(child.bytes());
+                    } else {
+                        Files.write(directory.resolve(digest.hex()), child.bytes());
+                    }
+                }
+                declared.add(redundant ? DeclaredChild.redundant(digest, child.bytes().length, keep)
+                        : new DeclaredChild(digest, child.bytes().length, child.coverage(), child.finding()));
             }
         } catch (IOException e) {
             throw new UncheckedIOException("stage " + directory + " cannot be written", e);
