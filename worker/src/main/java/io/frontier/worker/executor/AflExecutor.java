@@ -1,5 +1,6 @@
 package io.frontier.worker.executor;
 
+import io.frontier.store.error.IoReason;
 import io.frontier.store.wire.ExecutorKind;
 import io.frontier.worker.executor.process.ProcessException;
 import io.frontier.worker.executor.process.ProcessResult;
@@ -184,7 +185,7 @@ public final class AflExecutor implements Executor {
             Files.copy(input, seeds.resolve(SEED_NAME));
         } catch (IOException e) {
             throw new ExecutorException("afl seed directory could not be prepared", e)
-                    .with("directory", seeds).with("problem", e.toString());
+                    .with("directory", seeds).with("problem", IoReason.of(e));
         }
     }
 
@@ -222,7 +223,7 @@ public final class AflExecutor implements Executor {
             }
         } catch (IOException e) {
             throw new ExecutorException("afl output could not be copied", e)
-                    .with("directory", directory).with("outputDirectory", out).with("problem", e.toString());
+                    .with("directory", directory).with("outputDirectory", out).with("problem", IoReason.of(e));
         }
     }
 

@@ -1,5 +1,6 @@
 package io.frontier.worker.executor;
 
+import io.frontier.store.error.IoReason;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -37,7 +38,7 @@ final class OutputDirectory {
             }
         } catch (IOException e) {
             throw new ExecutorException("output directory could not be prepared", e)
-                    .with("outputDirectory", absolute).with("problem", e.toString());
+                    .with("outputDirectory", absolute).with("problem", IoReason.of(e));
         }
         return absolute;
     }
@@ -58,7 +59,7 @@ final class OutputDirectory {
             }
         } catch (IOException e) {
             throw new ExecutorException("output directory could not be listed", e)
-                    .with("outputDirectory", directory).with("problem", e.toString());
+                    .with("outputDirectory", directory).with("problem", IoReason.of(e));
         }
         files.sort(Comparator.comparing(path -> path.getFileName().toString()));
         return new Listing(files, truncated);
