@@ -1,5 +1,6 @@
 package io.frontier.tools.status;
 
+import io.frontier.store.error.IoReason;
 import io.frontier.coordinator.liveness.JobLiveness;
 import io.frontier.store.campaign.Counts;
 import io.frontier.store.corpus.Digest;
@@ -160,7 +161,7 @@ public final class StatusCommand implements Callable<Integer> {
             }
         } catch (IOException e) {
             throw new FrontierException("corpus directory cannot be listed", e).with("directory", corpus)
-                    .with("error", e.toString());
+                    .with("error", IoReason.of(e));
         }
         return objects;
     }
