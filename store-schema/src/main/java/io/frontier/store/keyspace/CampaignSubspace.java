@@ -46,9 +46,16 @@ package io.frontier.store.keyspace;
  *  │                                               shared map, merged with full-width BIT_OR only
  *  ├─ 23 PRUNING_POLICY                          → PruningPolicy JSON, written with CONFIG;
  *  │                                               absent in campaigns created before shared maps
- *  └─ 24 EXECUTOR_COUNTS (owner, executor, counter) → 8-byte little-endian, atomic ADD: what the
- *                                                  executions of one executor kind committed by
- *                                                  that coordinator amount to
+ *  ├─ 24 EXECUTOR_COUNTS (owner, executor, counter) → 8-byte little-endian, atomic ADD: what the
+ *  │                                               executions of one executor kind committed by
+ *  │                                               that coordinator amount to
+ *  ├─ 25 CHILD_CHUNKS (result: 16 bytes, index)  → ChildChunk JSON of an entry whose children are
+ *  │                                               more than one transaction takes, written ahead
+ *  │                                               of its decision; append-only once referenced
+ *  ├─ 26 DRAFTS      (epoch, result: 16 bytes)   → empty      one per decision whose chunks are
+ *  │                                               being written ahead; cleared by the decision
+ *  └─ 27 COMPLETION_PARTS (result: 16 bytes, part) → bitmap, bit i = child i of the part's slice
+ *                                                  of queued children was enqueued by that part
  * </pre>
  *
  * <p>LEASED orders by epoch first, so one range read finds every lease of an older epoch and
@@ -65,7 +72,11 @@ package io.frontier.store.keyspace;
  * ClaimOrder) and then by rank inside the tier (in tier 0, most new edges first, then smaller
  * inputs; below, smaller inputs first), so one range read from its start finds the items to
  * claim next. PRUNING, like EDGES, is only ever merged with BIT_OR and read by snapshot, so
- * coordinators merging their workers' maps never conflict.
+ * coordinators merging their workers' maps never conflict. CHILD_CHUNKS of a result are invisible
+ * until the decision's transaction writes a head that names them ({@code chunksByResult}) and
+ * clears the result's DRAFTS key in the same transaction: a DRAFTS key of an older epoch marks
+ * chunks no decision can reference any more, which the next job removes. COMPLETION_PARTS record
+ * what each part of a completion in several transactions enqueued, until the completion ends.
  * Numbers are only ever appended.
  */
 public enum CampaignSubspace {
@@ -93,7 +104,10 @@ public enum CampaignSubspace {
     TIERED(21),
     PRUNING(22),
     PRUNING_POLICY(23),
-    EXECUTOR_COUNTS(24);
+    EXECUTOR_COUNTS(24),
+    CHILD_CHUNKS(25),
+    DRAFTS(26),
+    COMPLETION_PARTS(27);
 
     private final long number;
 

@@ -5,7 +5,8 @@ import io.frontier.store.record.WorkState;
 /**
  * The campaign's counters, each spread over {@link CampaignKeys#COUNTER_SHARDS} keys updated
  * with atomic ADD: one per work state, two for worker results rejected as invalid, one for
- * findings, and the items and bytes pending in the lower tiers. Numbers
+ * findings, the items and bytes pending in the lower tiers, and the outputs of committed
+ * executions that did not become children. Numbers
  * are only ever appended.
  */
 public enum Counter {
@@ -34,7 +35,13 @@ public enum Counter {
     /** Items pending in tier 3 (repeated runs). */
     PENDING_TIER_3(10),
     /** Input bytes of the items pending in tiers 1 and up, which the campaign's cap bounds. */
-    TIERED_BYTES(11);
+    TIERED_BYTES(11),
+    /** Symbolic links committed executions left among their outputs: never followed, no child. */
+    LEFT_OUT_LINKS(12),
+    /** FIFOs, sockets and devices committed executions left among their outputs: never read, no child. */
+    LEFT_OUT_SPECIAL(13),
+    /** Regular files committed executions wrote beyond the most one execution may yield: no child. */
+    LEFT_OUT_OVER_LIMIT(14);
 
     private final long number;
 
