@@ -6,8 +6,11 @@ import io.frontier.store.corpus.HashedContent;
 import io.frontier.store.corpus.stage.StageWriter;
 import io.frontier.store.corpus.stage.StagedChild;
 import io.frontier.store.wire.DeclaredChild;
+import io.frontier.store.wire.DeclaredFinding;
 import io.frontier.store.wire.Result;
+import io.frontier.worker.executor.OutputEnd;
 import io.frontier.worker.triage.CoverageProbe;
+import io.frontier.worker.triage.ObservedFinding;
 import io.frontier.worker.triage.Triage;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -22,11 +25,17 @@ import java.util.Optional;
  * (executing an input again finds nothing new), and stages each remaining child durably. With a
  * coverage probe, the children are first run on the coverage build, once each and in batches
  * ({@link CoverageProbe#probeAll}), and declared with their coverage and finding; without one
- * they are declared untriaged.
+ * they are declared untriaged. A child the engine kept because it made the target crash or hang
+ * ({@link io.frontier.worker.executor.Execution#outputEnds()}) is declared a finding either way:
+ * with the coverage build's finding when it shows one, else with the one the engine's
+ * observation gives ({@link ObservedFinding}).
  *
- * <p>Distinct children beyond the limit ({@link Result#MAX_CHILDREN} for a real RESULT) are not
- * staged and are counted as {@link Staged#overLimit()}: one RESULT cannot declare more, and
- * staging files nobody declares would make the stage invalid. Every output counts in {@link Staged#generated()}. Stateless.
+ * <p>Distinct children beyond the limit ({@link Result#MAX_CHILDREN} for a real RESULT, as many as
+ * an execution's listing takes, so none for a real one) are not staged and are counted as
+ * {@link Staged#overLimit()}: one RESULT cannot declare more, and staging files nobody declares
+ * would make the stage invalid. Findings beyond {@link Result#MAX_FINDINGS} are declared without
+ * their finding ({@link Staged#findingsDeferred()}): they run as work, and their own run makes
+ * them findings. Every output counts in {@link Staged#generated()}. Stateless.
  */
 final class ChildStaging {
 
@@ -40,11 +49,13 @@ final class ChildStaging {
      * @param generated  every output, duplicates and outputs equal to the input included
      * @param sameAsInput outputs equal to the input, dropped
      * @param overLimit  distinct children not staged because the RESULT was full
+     * @param findingsDeferred children that crashed or hung, declared without their finding
+     *                   because the RESULT holds as many findings as one decision records
      * @param probes     children run on the coverage build, each of them when triaging
      * @param probeNanos the time triage took
      */
-    record Staged(List<DeclaredChild> children, int generated, int sameAsInput, int overLimit, int probes,
-                  long probeNanos) {
+    record Staged(List<DeclaredChild> children, int generated, int sameAsInput, int overLimit, int findingsDeferred,
+                  int probes, long probeNanos) {
 
         Staged {
             children = List.copyOf(children);
@@ -53,13 +64,15 @@ final class ChildStaging {
 
     /**
      * Stages the children among {@code outputs} of an execution of {@code input}, at most
-     * {@code limit} of them, triaged by {@code probe} when one is given.
+     * {@code limit} of them, triaged by {@code probe} when one is given; {@code ends} says which
+     * outputs the engine kept because they made the target crash or hang.
      *
      * @throws io.frontier.store.error.FrontierException if an output cannot be read or triaged, or
      *     the stage cannot be written; the stage then holds some of the children, and the caller
      *     must not declare it as complete
      */
-    static Staged stage(List<Path> outputs, Digest input, StageWriter writer, int limit, Optional<CoverageProbe> probe) {
+    static Staged stage(List<Path> outputs, Map<Path, OutputEnd> ends, Digest input, StageWriter writer, int limit,
+                        Optional<CoverageProbe> probe) {
         Digest inputDigest = input;
         Map<Digest, Path> distinct = new LinkedHashMap<>();
         int sameAsInput = 0;
@@ -79,6 +92,8 @@ final class ChildStaging {
         long probeNanos = triage.isPresent() ? System.nanoTime() - probeStarted : 0;
         List<StagedChild> stagedChildren = writer.stageAll(keptFiles);
         List<DeclaredChild> children = new ArrayList<>();
+        int findings = 0;
+        int deferred = 0;
         for (int index = 0; index < kept.size(); index++) {
             Map.Entry<Digest, Path> child = kept.get(index);
             StagedChild staged = stagedChildren.get(index);
@@ -88,11 +103,21 @@ final class ChildStaging {
                         .with("path", child.getValue()).with("expected", child.getKey()).with("actual", staged.digest());
             }
             int at = index;
-            children.add(triage.map(runs -> runs.get(at))
-                    .map(run -> new DeclaredChild(staged.digest(), staged.size(), run.coverage(), run.finding()))
-                    .orElseGet(() -> DeclaredChild.untriaged(staged.digest(), staged.size())));
+            Optional<Triage> run = triage.map(runs -> runs.get(at));
+            DeclaredFinding finding = run.map(Triage::finding)
+                    .or(() -> Optional.ofNullable(ends.get(child.getValue()))
+                            .flatMap(end -> ObservedFinding.of(end.kind(), end.signal(), "")))
+                    .orElse(null);
+            if (finding != null && findings == Result.MAX_FINDINGS) {
+                finding = null;
+                deferred++;
+            } else if (finding != null) {
+                findings++;
+            }
+            children.add(new DeclaredChild(staged.digest(), staged.size(), run.map(Triage::coverage).orElse(null),
+                    finding));
         }
         int probes = triage.map(List::size).orElse(0);
-        return new Staged(children, outputs.size(), sameAsInput, overLimit, probes, probeNanos);
+        return new Staged(children, outputs.size(), sameAsInput, overLimit, deferred, probes, probeNanos);
     }
 }

@@ -103,8 +103,8 @@ final class Rehearsal {
             }
             Execution execution = executor.run(run.input(), run.outputs(), TIME_LIMIT);
             StageWriter writer = new StageWriter(layout, new StageLocation(epoch, rank, assign.result().hex()), files);
-            ChildStaging.Staged staged = ChildStaging.stage(execution.outputs(), input, writer, Result.MAX_CHILDREN,
-                    Optional.empty());
+            ChildStaging.Staged staged = ChildStaging.stage(execution.outputs(), execution.outputEnds(), input, writer,
+                    Result.MAX_CHILDREN, Optional.empty());
             Result result = Answers.executed(assign, staged, executor.name(), execution, null, null);
             // Encoded once, as the real RESULT is, so that its serializer exists before it is needed.
             WireCodec.encode(result);

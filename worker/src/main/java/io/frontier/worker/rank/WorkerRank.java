@@ -10,6 +10,7 @@ import io.frontier.store.exploration.Tier;
 import io.frontier.store.pruning.PruningMap;
 import io.frontier.store.wire.Assign;
 import io.frontier.store.wire.DeclaredFinding;
+import io.frontier.store.wire.LeftOut;
 import io.frontier.store.wire.MalformedMessageException;
 import io.frontier.store.wire.Result;
 import io.frontier.store.wire.Tags;
@@ -18,6 +19,7 @@ import io.frontier.worker.executor.Execution;
 import io.frontier.worker.executor.Executor;
 import io.frontier.worker.executor.ExecutorFactory;
 import io.frontier.worker.executor.ExitKind;
+import io.frontier.worker.executor.process.Termination;
 import io.frontier.worker.fault.FaultPlan;
 import io.frontier.worker.fault.WorkerInjection;
 import io.frontier.worker.link.Envelope;
@@ -29,6 +31,7 @@ import io.frontier.worker.rank.ScratchDirectory.RunDirectory;
 import io.frontier.worker.shutdown.ShutdownReply;
 import io.frontier.worker.topology.JobTopology;
 import io.frontier.worker.triage.CoverageProbe;
+import io.frontier.worker.triage.ObservedFinding;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -466,11 +469,20 @@ public final class WorkerRank {
             StageLocation location = new StageLocation(assign.epoch(), rank, assign.result().hex());
             StageWriter writer = new StageWriter(layout, location, files);
             DeclaredFinding finding = inputFinding(execution, started.run().input(), probe, figures);
-            ChildStaging.Staged staged = ChildStaging.stage(execution.outputs(), assign.work(), writer,
-                    Result.MAX_CHILDREN, probe);
-            if (staged.overLimit() > 0) {
-                report("children over the limit of one RESULT were left out", context(assign)
-                        + ", overLimit=" + staged.overLimit() + ", limit=" + Result.MAX_CHILDREN);
+            ChildStaging.Staged staged = ChildStaging.stage(execution.outputs(), execution.outputEnds(), assign.work(),
+                    writer, Result.MAX_CHILDREN, probe);
+            LeftOut leftOut = execution.leftOut().plus(new LeftOut(0, 0, staged.overLimit()));
+            if (leftOut.total() > 0) {
+                report("outputs left out of the children (the manifest entry counts them)", context(assign)
+                        + ", symbolicLinks=" + leftOut.links() + " (not followed), special=" + leftOut.special()
+                        + ", overLimit=" + leftOut.overLimit() + " (limit " + Result.MAX_CHILDREN + ")"
+                        + (execution.leftOutExamples().isEmpty() ? "" : ", e.g. "
+                        + String.join("; ", execution.leftOutExamples())));
+            }
+            if (staged.findingsDeferred() > 0) {
+                report("crashing or hanging children declared without their finding; they run as work and become"
+                        + " findings then", context(assign) + ", children=" + staged.findingsDeferred()
+                        + ", findingsPerResult=" + Result.MAX_FINDINGS);
             }
             if (started.injection().extraStageFile()) {
                 injected("worker.extra-stage-file", assign, "stage=" + writer.directory());
@@ -496,19 +508,26 @@ public final class WorkerRank {
     }
 
     /**
-     * The finding of the executed input itself: when it crashed or timed out under the executor,
-     * what running it once on the coverage build shows (null if it runs normally there); null
-     * for every other outcome, and without triage.
+     * The finding of the executed input itself, when it crashed or timed out under the executor:
+     * what running it once on the coverage build shows, with triage; else, or if it runs normally
+     * there, what the execution showed ({@link ObservedFinding}). Null for every other outcome, and
+     * for a fuzzer's run, whose end says nothing about its seed.
      */
     private static DeclaredFinding inputFinding(Execution execution, Path input, Optional<CoverageProbe> probe,
                                                 WorkerFigures figures) {
-        if (probe.isEmpty() || execution.kind() != ExitKind.CRASH && execution.kind() != ExitKind.TIMEOUT) {
+        if (!execution.endIsTheInputs() || execution.kind() != ExitKind.CRASH && execution.kind() != ExitKind.TIMEOUT) {
             return null;
         }
-        long started = System.nanoTime();
-        DeclaredFinding finding = probe.get().probe(input).finding();
-        figures.probed(1, System.nanoTime() - started);
-        return finding;
+        if (probe.isPresent()) {
+            long started = System.nanoTime();
+            DeclaredFinding finding = probe.get().probe(input).finding();
+            figures.probed(1, System.nanoTime() - started);
+            if (finding != null) {
+                return finding;
+            }
+        }
+        int signal = execution.termination() instanceof Termination.Signaled signaled ? signaled.signal() : 0;
+        return ObservedFinding.of(execution.kind(), signal, execution.stderr().text()).orElse(null);
     }
 
     private void injected(String fault, Assign assign, String detail) {
