@@ -14,7 +14,6 @@ import io.frontier.store.kv.KeyValueStore;
 import io.frontier.store.kv.MeteredStore;
 import io.frontier.store.manifest.Child;
 import io.frontier.store.manifest.ChildFate;
-import io.frontier.store.manifest.ManifestEntry;
 import io.frontier.store.paging.PageBudget;
 import io.frontier.store.record.CampaignConfig;
 import io.frontier.store.record.Owner;

@@ -5,6 +5,7 @@ import io.frontier.store.exploration.ExplorationPolicy;
 import io.frontier.store.keyspace.Counter;
 import io.frontier.store.view.ExecutorTallies;
 import io.frontier.store.view.ExecutorTally;
+import io.frontier.store.wire.Result;
 import io.frontier.tools.campaign.WorkersBusy;
 import java.util.List;
 import java.util.Map;
@@ -102,7 +103,7 @@ public record StatusReport(String campaign, String directory, String store, Epoc
         public String describe() {
             return links + " symbolic link" + (links == 1 ? "" : "s") + " (not followed), " + special
                     + " special file" + (special == 1 ? "" : "s") + " (FIFO, socket, device), " + overLimit
-                    + " over the limit of " + io.frontier.store.wire.Result.MAX_CHILDREN + " outputs per execution";
+                    + " over the limit of " + Result.MAX_CHILDREN + " outputs per execution";
         }
     }
 
