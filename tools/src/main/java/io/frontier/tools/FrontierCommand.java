@@ -5,6 +5,7 @@ import io.frontier.store.corpus.MissingObjectException;
 import io.frontier.store.error.FrontierException;
 import io.frontier.store.error.UnreadableRecordException;
 import io.frontier.store.kv.DamagedStoreException;
+import io.frontier.store.kv.MissingStoreException;
 import io.frontier.store.kv.TransactionOutcomeUnknownException;
 import io.frontier.tools.campaign.CampaignCommand;
 import io.frontier.tools.campaign.InitCommand;
@@ -56,9 +57,10 @@ public final class FrontierCommand implements Runnable {
     /**
      * The command line with its output streams and the one place where exceptions become exit
      * codes: a Frontier failure prints its message (not a stack trace) and exits with
-     * {@link ExitCodes#CONTROL_FAILURE} if it is a corrupt or missing corpus object, a store
-     * record that cannot be read, a damaged store file or a store operation of unknown outcome,
-     * else with {@link ExitCodes#USAGE}.
+     * {@link ExitCodes#CONTROL_FAILURE} if it is damage to the campaign's own data or a store
+     * operation of unknown outcome ({@link #exitCodeOf}), else with {@link ExitCodes#USAGE}. Any
+     * other exception is a bug: it is said to be one, with its stack trace, and exits with
+     * {@link ExitCodes#CONTROL_FAILURE}, never with a status that means something else.
      */
     public static CommandLine newCommandLine(PrintWriter out, PrintWriter err) {
         CommandLine commandLine = new CommandLine(new FrontierCommand());
@@ -70,21 +72,24 @@ public final class FrontierCommand implements Runnable {
                 failed.getErr().println("frontier: " + exception.getMessage());
                 return exitCodeOf(failure);
             }
-            throw exception;
+            failed.getErr().println("frontier: internal error, a bug in Frontier (please report it with what"
+                    + " follows): " + exception);
+            exception.printStackTrace(failed.getErr());
+            return ExitCodes.CONTROL_FAILURE;
         });
         return commandLine;
     }
 
     /**
-     * A corrupt or missing object, an unreadable record or a damaged store file is damage an
-     * operator must look at, not a usage error; so is a store operation whose outcome stayed
-     * unknown after the campaign store ran it again (its message says that running it again, or
-     * {@code frontier resume}, finishes it).
+     * Damage to the campaign's own data (a corrupt or missing corpus object, an unreadable
+     * record, a damaged or missing store file) is for an operator to look at, not a usage error;
+     * so is a store operation whose outcome stayed unknown after the campaign store ran it again
+     * (its message says that running it again, or {@code frontier resume}, finishes it).
      */
     static int exitCodeOf(FrontierException failure) {
         if (failure instanceof CorruptObjectException || failure instanceof MissingObjectException
                 || failure instanceof UnreadableRecordException || failure instanceof DamagedStoreException
-                || failure instanceof TransactionOutcomeUnknownException) {
+                || failure instanceof MissingStoreException || failure instanceof TransactionOutcomeUnknownException) {
             return ExitCodes.CONTROL_FAILURE;
         }
         return ExitCodes.USAGE;

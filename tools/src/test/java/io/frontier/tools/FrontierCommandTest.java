@@ -8,6 +8,9 @@ import io.frontier.store.corpus.MissingObjectException;
 import io.frontier.store.error.CorruptRecordException;
 import io.frontier.store.error.FrontierException;
 import io.frontier.store.kv.DamagedStoreException;
+import io.frontier.store.kv.MissingStoreException;
+import io.frontier.store.kv.NotAStoreFileException;
+import io.frontier.store.kv.ReadOnlyStoreException;
 import io.frontier.store.kv.TransactionOutcomeUnknownException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -36,7 +39,34 @@ class FrontierCommandTest {
         assertThat(run.exitCode()).isZero();
         assertThat(run.out()).contains("Usage: frontier", "mpi", "Exit codes:");
         assertThat(run.out()).containsPattern("(?m)^\\s+0\\s").containsPattern("(?m)^\\s+1\\s")
-                .containsPattern("(?m)^\\s+2\\s").containsPattern("(?m)^\\s+70\\s");
+                .containsPattern("(?m)^\\s+2\\s").containsPattern("(?m)^\\s+70\\s")
+                .containsPattern("(?m)^\\s+75\\s").containsPattern("(?m)^\\s+130\\s");
+    }
+
+    @Test
+    void eachExitCodeHasItsOwnMeaningAndAStoppedJobIsNotAQuiescentOne() {
+        List<Integer> codes = List.of(ExitCodes.OK, ExitCodes.INVALID_RESULTS, ExitCodes.USAGE,
+                ExitCodes.CONTROL_FAILURE, ExitCodes.STOPPED, ExitCodes.ENDED_AT_ONCE);
+
+        assertThat(codes).doesNotHaveDuplicates();
+        assertThat(ExitCodes.STOPPED).isEqualTo(75);
+        String help = CommandRun.of("run", "--help").out().replaceAll("\\s+", " ");
+        assertThat(help).contains("75 run/resume: the job stopped early (budget, stop signal, frontier stop,"
+                + " --max-time); frontier resume carries on");
+    }
+
+    @Test
+    void anUnexpectedErrorIsAControlFailureSaidToBeABugNotAStatusThatMeansSomethingElse() throws Exception {
+        CommandLine line = FrontierCommand.newCommandLine(new PrintWriter(new StringWriter()),
+                new PrintWriter(new StringWriter()));
+        StringWriter err = new StringWriter();
+        line.setErr(new PrintWriter(err, true));
+
+        int exitCode = line.getExecutionExceptionHandler().handleExecutionException(
+                new IllegalStateException("broken invariant"), line, null);
+
+        assertThat(exitCode).isEqualTo(ExitCodes.CONTROL_FAILURE);
+        assertThat(err.toString()).contains("internal error, a bug in Frontier", "broken invariant");
     }
 
     @Test
@@ -117,6 +147,9 @@ class FrontierCommandTest {
                 .isEqualTo(ExitCodes.CONTROL_FAILURE);
         assertThat(FrontierCommand.exitCodeOf(new CorruptRecordException("bad"))).isEqualTo(ExitCodes.CONTROL_FAILURE);
         assertThat(FrontierCommand.exitCodeOf(new DamagedStoreException("bad", null))).isEqualTo(ExitCodes.CONTROL_FAILURE);
+        assertThat(FrontierCommand.exitCodeOf(new MissingStoreException("gone"))).isEqualTo(ExitCodes.CONTROL_FAILURE);
+        assertThat(FrontierCommand.exitCodeOf(new NotAStoreFileException("other"))).isEqualTo(ExitCodes.USAGE);
+        assertThat(FrontierCommand.exitCodeOf(new ReadOnlyStoreException("read-only"))).isEqualTo(ExitCodes.USAGE);
         assertThat(FrontierCommand.exitCodeOf(new FrontierException("bad"))).isEqualTo(ExitCodes.USAGE);
     }
 

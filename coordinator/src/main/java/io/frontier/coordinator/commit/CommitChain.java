@@ -155,7 +155,8 @@ public final class CommitChain {
         ActiveAssignment assignment = valid.assignment();
         Result result = valid.result();
         return new CommitRequest(assignment.lease(), assignment.result(),
-                CorpusLayout.stageName(assignment.stage()), result.children(), result.execution(), result.finding());
+                CorpusLayout.stageName(assignment.stage()), result.children(), result.execution(), result.finding(),
+                result.leftOut());
     }
 
     private static CommitOutcome.Refused refused(ActiveAssignment assignment, Refusal refusal, FrontierException e) {

@@ -9,8 +9,9 @@ import java.util.function.ToIntFunction;
  * Splits the items of a commit batch into groups that each fit one store transaction: at most
  * {@link CampaignStore#MAX_BATCH} items and at most
  * {@link CampaignStore#MAX_CHILDREN_PER_TRANSACTION} children. Groups keep the items' order;
- * an item is never split, and one item's children always fit, since a result declares at most
- * as many. Stateless.
+ * an item is never split: one with more children than that is a group of its own, which the
+ * store takes in several transactions of its own (chunks written ahead of a decision, a
+ * completion in parts, marks in slices). Stateless.
  */
 final class TransactionGroups {
 

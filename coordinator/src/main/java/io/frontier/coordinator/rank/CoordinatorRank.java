@@ -947,6 +947,11 @@ public final class CoordinatorRank implements LocalFrontier {
             return draining ? drainReason + " in probe round " + round + "; resume carries on"
                     : GlobalCheck.super.commitReason(round);
         }
+
+        @Override
+        public boolean drained() {
+            return draining;
+        }
     }
 
     /** Root's progress line, every {@link #PROGRESS_INTERVAL_MILLIS}: the whole campaign, from the store. */

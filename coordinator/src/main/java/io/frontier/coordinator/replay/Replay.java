@@ -48,7 +48,9 @@ public final class Replay {
      * Such an entry is never ended or overwritten; replay goes on with the others, and the
      * report is not finished, so the job stops with exit code 70 for an operator to look.
      *
-     * <p>Reads the committing index one page at a time in work id order, each entry once. Call
+     * <p>First removes the child chunks that decisions of earlier epochs wrote ahead and never
+     * took ({@link CampaignStore#sweepDrafts}): no decision of an earlier epoch can name them any
+     * more. Reads the committing index one page at a time in work id order, each entry once. Call
      * it at the start of a job, after the job's epoch bump and before any dispatch. When
      * it returns {@linkplain ReplayReport#finished() finished}, no entry of an earlier epoch in
      * the share is committing any more, so every committed result of the crashed jobs is either
@@ -67,6 +69,7 @@ public final class Replay {
      *     every item when one coordinator replays for the job
      */
     public ReplayReport run(long epoch, Predicate<Digest> share, double now) {
+        store.sweepDrafts(epoch);
         Tally tally = new Tally();
         Digest after = null;
         do {

@@ -39,6 +39,8 @@ final class EndSequence {
     private final CoordinatorFigures figures;
     private final Ending ending;
     private final String reason;
+    /** At root: the job drained before quiescence, so its verdict is at least {@link ExitStatus#STOPPED}. */
+    private final boolean drained;
     private final List<Integer> workers;
     private final long ackDeadline;
     private final long barrierDeadline;
@@ -55,13 +57,14 @@ final class EndSequence {
     private Outcome outcome;
 
     private EndSequence(Transport transport, JobTopology topology, CoordinatorFigures figures, Ending ending,
-                        String reason, List<String> failures, Map<Integer, Stats> gathered, StatsAck release,
-                        TerminationSettings settings, long now) {
+                        String reason, boolean drained, List<String> failures, Map<Integer, Stats> gathered,
+                        StatsAck release, TerminationSettings settings, long now) {
         this.transport = transport;
         this.topology = topology;
         this.figures = figures;
         this.ending = ending;
         this.reason = reason;
+        this.drained = drained;
         this.failures = failures;
         this.gathered = gathered;
         this.release = release;
@@ -74,15 +77,17 @@ final class EndSequence {
     /**
      * Begins the end at {@code now}: sends SHUTDOWN to every worker of this coordinator's group.
      *
+     * @param drained at root, whether the job drained (budget, stop request) instead of reaching
+     *     quiescence; false elsewhere
      * @param failures this coordinator's failure list, shared: failures added later still count
      * @param gathered at root, the stats received so far, shared: later ones are added to it
      * @param release root's release if it already arrived, else null
      */
     static EndSequence begin(Transport transport, JobTopology topology, CoordinatorFigures figures, Ending ending,
-                             String reason, List<String> failures, Map<Integer, Stats> gathered, StatsAck release,
-                             TerminationSettings settings, long now) {
-        EndSequence end = new EndSequence(transport, topology, figures, ending, reason, failures, gathered, release,
-                settings, now);
+                             String reason, boolean drained, List<String> failures, Map<Integer, Stats> gathered,
+                             StatsAck release, TerminationSettings settings, long now) {
+        EndSequence end = new EndSequence(transport, topology, figures, ending, reason, drained, failures, gathered,
+                release, settings, now);
         byte[] shutdown = WireCodec.encode(new Shutdown(transport.rank()));
         for (int worker : end.workers) {
             transport.send(worker, Tags.SHUTDOWN, shutdown);
@@ -185,6 +190,9 @@ final class EndSequence {
     private ExitStatus localVerdict() {
         if (ending == Ending.STOPPED || !failures.isEmpty()) {
             return ExitStatus.CONTROL_FAILURE;
+        }
+        if (drained) {
+            return ExitStatus.STOPPED;
         }
         return figures.invalidResults() > 0 ? ExitStatus.INVALID_RESULTS : ExitStatus.QUIESCENT;
     }

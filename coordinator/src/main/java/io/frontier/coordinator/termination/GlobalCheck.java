@@ -21,4 +21,13 @@ public interface GlobalCheck {
     default String commitReason(long round) {
         return "quiescence confirmed in probe round " + round;
     }
+
+    /**
+     * Whether the confirmed end is a drain (a budget used up, a stop request) rather than
+     * quiescence: work is left for the next job, and the job's verdict is
+     * {@link io.frontier.store.wire.ExitStatus#STOPPED}.
+     */
+    default boolean drained() {
+        return false;
+    }
 }

@@ -69,6 +69,11 @@ final class RootProbe {
         return probe;
     }
 
+    /** Whether the latest round committed the end of a drain rather than quiescence. */
+    boolean drained() {
+        return globalCheck.drained();
+    }
+
     /** Why the latest round committed, in words: the reason every coordinator ends with. */
     String commitReason() {
         return globalCheck.commitReason(round);

@@ -142,7 +142,7 @@ public final class Termination {
         }
         try {
             if (phase == Phase.ACTIVE && isRoot() && rootProbe.tick(now)) {
-                startEnding(Ending.COMMITTED, rootProbe.commitReason(), now);
+                startEnding(Ending.COMMITTED, rootProbe.commitReason(), rootProbe.drained(), now);
             } else if (phase == Phase.ACTIVE && !isRoot()) {
                 peerVote.tick(now);
             }
@@ -186,7 +186,7 @@ public final class Termination {
                 Vote received = decode(message, Vote.class, toRootFromPeer(message));
                 requireSender(message, received.rank());
                 if (phase == Phase.ACTIVE && rootProbe.onVote(received, now)) {
-                    startEnding(Ending.COMMITTED, rootProbe.commitReason(), now);
+                    startEnding(Ending.COMMITTED, rootProbe.commitReason(), rootProbe.drained(), now);
                 }
             }
             case Tags.STATS -> {
@@ -270,9 +270,17 @@ public final class Termination {
     }
 
     private void startEnding(Ending ending, String reason, long now) {
+        startEnding(ending, reason, false, now);
+    }
+
+    /**
+     * @param drained at root, whether the commit ends a drain rather than quiescence; elsewhere
+     *     false, and root's release carries the job's verdict
+     */
+    private void startEnding(Ending ending, String reason, boolean drained, long now) {
         phase = Phase.ENDING;
-        end = EndSequence.begin(transport, topology, figures, ending, reason, failures, gathered, earlyRelease,
-                settings, now);
+        end = EndSequence.begin(transport, topology, figures, ending, reason, drained, failures, gathered,
+                earlyRelease, settings, now);
     }
 
     private void advance(long now) {

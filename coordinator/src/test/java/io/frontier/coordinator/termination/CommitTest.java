@@ -82,4 +82,20 @@ class CommitTest {
         assertThat(job.outcome(0).coordinatorStats().get(2).invalidResults()).isEqualTo(4);
         assertThat(job.outcome(0).coordinatorStats().get(1).exit()).isEqualTo(ExitStatus.QUIESCENT);
     }
+
+    @Test
+    void aJobThatDrainedEndsStoppedAtEveryRankEvenWithInvalidResults() throws Exception {
+        LoopbackJob job = new LoopbackJob(3, 3, LoopbackJob.FAST);
+        job.frontier(1).reportInvalidResults(2);
+        job.store.drainAtTheEnd();
+
+        job.start();
+        job.awaitEnd(Duration.ofSeconds(10));
+
+        for (int rank = 0; rank < 3; rank++) {
+            assertThat(job.outcome(rank).ending()).isEqualTo(Ending.COMMITTED);
+            assertThat(job.outcome(rank).exit()).as("rank %d", rank).isEqualTo(ExitStatus.STOPPED);
+            assertThat(job.outcome(rank).exitCode()).isEqualTo(75);
+        }
+    }
 }

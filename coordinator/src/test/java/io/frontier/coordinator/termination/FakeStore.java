@@ -16,6 +16,8 @@ final class FakeStore implements GlobalCheck {
     private final Set<String> unfinished = new LinkedHashSet<>();
     private final List<String> executed = new ArrayList<>();
     private int refusals;
+    /** Whether root's confirmed end is a drain (a budget, a stop request) rather than quiescence. */
+    private boolean drained;
     private int checks;
     /** What had been executed when a check first confirmed quiescence; null before. */
     private List<String> executedAtQuiescence;
@@ -49,6 +51,16 @@ final class FakeStore implements GlobalCheck {
             executedAtQuiescence = List.copyOf(executed);
         }
         return quiescent;
+    }
+
+    /** The job's end, once confirmed, is a drain: work may be left for the next job. */
+    synchronized void drainAtTheEnd() {
+        drained = true;
+    }
+
+    @Override
+    public synchronized boolean drained() {
+        return drained;
     }
 
     synchronized List<String> executed() {

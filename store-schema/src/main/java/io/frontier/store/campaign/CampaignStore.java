@@ -1,5 +1,6 @@
 package io.frontier.store.campaign;
 
+import io.frontier.store.coverage.EdgeMap;
 import io.frontier.store.error.CampaignSetupException;
 import io.frontier.store.error.CorruptRecordException;
 import io.frontier.store.error.FrontierException;
@@ -83,8 +84,19 @@ public final class CampaignStore {
     public static final int MAX_CLAIM = 50;
     /** Most items in one batch of admissions, renewals, commits, marks or completions. */
     public static final int MAX_BATCH = 256;
-    /** Most children one transaction writes (commit batch or completion batch). */
-    public static final int MAX_CHILDREN_PER_TRANSACTION = ManifestEntry.MAX_CHILDREN;
+    /**
+     * Most children one transaction writes (commit batch, marks or completion batch): 1,024,
+     * about 150 KB of chunks in a decision and a record and an index key each in a completion,
+     * well under FoundationDB's 1 MB guideline. A result with more children is decided with its
+     * chunks written ahead and completed in parts (see {@link #beginCommits} and {@link #complete}).
+     */
+    public static final int MAX_CHILDREN_PER_TRANSACTION = 1_024;
+    /** Chunks one transaction writes ahead of a decision: 16 of up to 30 KB each, under 0.5 MB. */
+    static final int DRAFT_CHUNKS_PER_TRANSACTION = 16;
+    /** Work keys one read looks up while the copies among a drafted decision's children are counted. */
+    static final int KNOWN_PER_READ = 4_096;
+    /** Drafts of earlier epochs one transaction discards. */
+    static final int DRAFTS_PER_SWEEP = 16;
     /**
      * Most edge map shards one transaction merges into: 64 BIT_ORs of 4 KiB, 256 KiB, which
      * leaves a commit batch with room for its manifest entries under FoundationDB's 1 MB
@@ -712,22 +724,36 @@ public final class CampaignStore {
      * transactions of their own before this call returns. Each request is still decided, with all
      * its writes, in exactly one transaction, so a crash between them leaves some requests decided
      * and the others not, as separate calls would.
+     *
+     * <p>A request that declares more than {@link #MAX_CHILDREN_PER_TRANSACTION} children is
+     * decided on its own ({@link #beginAhead}): its child chunks are written ahead under its
+     * result id, invisible to every reader, and the one transaction that takes the decision names
+     * them, with the same checks, effects and guarantees as a decision in one transaction. The
+     * triage of such a request is taken against the map as a snapshot showed it before its
+     * chunks were written, so a decision of another coordinator in between may see a tuple as new
+     * that this one admits too (the frontier then holds an input more than needed; none is lost).
      */
     public List<ItemResult<CommitTicket>> beginCommits(long epoch, List<CommitRequest> requests, double now) {
         double at = Times.instant("now", now);
         batchSize(requests, MAX_BATCH);
-        int children = requests.stream().mapToInt(r -> r.children().size()).sum();
-        if (children > MAX_CHILDREN_PER_TRANSACTION) {
-            throw new InvalidInputException("commit batch declares more children than one transaction may hold")
-                    .with("children", children).with("limit", MAX_CHILDREN_PER_TRANSACTION);
-        }
         if (requests.stream().map(CommitRequest::result).distinct().count() != requests.size()) {
             throw new InvalidInputException("commit batch names one result twice");
         }
         List<ItemResult<CommitTicket>> results = new ArrayList<>(Collections.nCopies(requests.size(), null));
         List<Integer> waiting = new ArrayList<>();
+        int children = 0;
         for (int i = 0; i < requests.size(); i++) {
-            waiting.add(i);
+            int declared = requests.get(i).children().size();
+            if (declared > MAX_CHILDREN_PER_TRANSACTION) {
+                results.set(i, beginAhead(epoch, requests.get(i), at));
+            } else {
+                waiting.add(i);
+                children += declared;
+            }
+        }
+        if (children > MAX_CHILDREN_PER_TRANSACTION) {
+            throw new InvalidInputException("commit batch declares more children than one transaction may hold")
+                    .with("children", children).with("limit", MAX_CHILDREN_PER_TRANSACTION);
         }
         while (!waiting.isEmpty()) {
             List<CommitRequest> round = waiting.stream().map(requests::get).toList();
@@ -748,6 +774,98 @@ public final class CampaignStore {
             waiting = left;
         }
         return results;
+    }
+
+    /**
+     * The decision for a request with more children than one transaction takes, in several:
+     * triage in a read-only transaction, the child chunks written under the result id in
+     * transactions of at most {@value #DRAFT_CHUNKS_PER_TRANSACTION} chunks (with a draft mark of
+     * this epoch), then the one transaction that takes the decision and names them, and the merges
+     * of the edge map it could not make itself. Until the decision's transaction commits nothing
+     * refers to the chunks; if it never does (the request was refused, the process died, a newer
+     * job fenced this one), they are removed, at once or by the next job ({@link #sweepDrafts}).
+     */
+    private ItemResult<CommitTicket> beginAhead(long epoch, CommitRequest request, double now) {
+        try {
+            Committing.DraftBasis basis = kv.read(tx -> {
+                fence.check(tx, epoch);
+                return parts(tx).committing.draftBasis(tx, request, epoch, now);
+            });
+            Committing.Drafted drafted = basis == null ? null : draft(basis, request, epoch, now);
+            if (drafted != null) {
+                int chunks = ManifestEntry.chunksFor(request.children().size());
+                for (int from = 0; from < chunks; from += DRAFT_CHUNKS_PER_TRANSACTION) {
+                    int first = from;
+                    int last = Math.min(chunks, from + DRAFT_CHUNKS_PER_TRANSACTION);
+                    edit(epoch, (tx, table, parts) -> {
+                        parts.committing.writeDraft(tx, table, request, drafted, first, last, epoch);
+                        return null;
+                    });
+                }
+            }
+            CommitRound done = edit(epoch, (tx, table, parts) -> drafted == null
+                    ? parts.committing.beginAll(tx, table, List.of(request), epoch, now)
+                    : parts.committing.beginDrafted(tx, table, request, drafted, epoch, now));
+            mergeEdges(epoch, done.unmerged());
+            ItemResult<CommitTicket> result = done.results().get(0);
+            if (result != null && !result.succeeded()) {
+                discardDraft(epoch, request);
+            }
+            return result;
+        } catch (FrontierException e) {
+            discardDraft(epoch, request);
+            return ItemResult.failed(e);
+        }
+    }
+
+    /**
+     * The triage of a decision drafted from {@code basis}, computed outside any transaction, with
+     * its children known as work already counted by snapshot reads of at most
+     * {@value #KNOWN_PER_READ} keys each.
+     */
+    private Committing.Drafted draft(Committing.DraftBasis basis, CommitRequest request, long epoch, double now) {
+        Committing committing = kv.read(tx -> parts(tx).committing);
+        EdgeMap map = Committing.mapOf(basis);
+        Committing.Triaged triaged = committing.triageDraft(basis, request, epoch, now, map);
+        List<Digest> joined = triaged.joined();
+        long known = 0;
+        for (int from = 0; from < joined.size(); from += KNOWN_PER_READ) {
+            List<Digest> part = joined.subList(from, Math.min(joined.size(), from + KNOWN_PER_READ));
+            known += kv.read(tx -> committing.countKnown(tx, part));
+        }
+        return new Committing.Drafted(triaged, known, map.additions());
+    }
+
+    /**
+     * Removes what was written ahead for a decision that was not taken, if anything; a failure
+     * leaves it to {@link #sweepDrafts} of the next job.
+     */
+    private void discardDraft(long epoch, CommitRequest request) {
+        try {
+            kv.run(tx -> {
+                parts(tx).committing.discardDraft(tx, request.result(), epoch);
+                return null;
+            });
+        } catch (FrontierException e) {
+            // The next job's sweep removes what a decision of this epoch left.
+        }
+    }
+
+    /**
+     * Removes the child chunks written ahead of decisions in epochs before {@code epoch} that
+     * were never taken: no decision of an older epoch can be taken any more, so nothing will ever
+     * refer to them. Chunks an entry refers to are never removed. Idempotent; returns how many
+     * drafts it discarded. Call it at the start of a job, after its epoch bump.
+     */
+    public int sweepDrafts(long epoch) {
+        int swept = 0;
+        while (true) {
+            int found = mutate(tx -> parts(tx).committing.sweepDrafts(tx, epoch, DRAFTS_PER_SWEEP));
+            swept += found;
+            if (found < DRAFTS_PER_SWEEP) {
+                return swept;
+            }
+        }
     }
 
     /**
@@ -780,11 +898,24 @@ public final class CampaignStore {
         markPromoted(epoch, List.of(promotion)).get(0).orThrow();
     }
 
-    /** {@link #markPromoted} for many marks in one transaction. */
+    /**
+     * {@link #markPromoted} for many marks, in one transaction per
+     * {@value #MAX_CHILDREN_PER_TRANSACTION} of them (the children of one large entry are marked
+     * in several). A failing transaction fails its marks; those of the transactions before stay,
+     * which is harmless: marks are idempotent.
+     */
     public List<ItemResult<Promotion>> markPromoted(long epoch, List<Promotion> promotions) {
-        batchSize(promotions, MAX_CHILDREN_PER_TRANSACTION);
-        List<Promotion> copy = List.copyOf(promotions);
-        return edit(epoch, (tx, table, parts) -> parts.committing.mark(tx, table, copy));
+        if (promotions == null || promotions.isEmpty() || promotions.stream().anyMatch(Objects::isNull)) {
+            throw new InvalidInputException("batch is empty or holds null")
+                    .with("size", promotions == null ? "null" : promotions.size());
+        }
+        List<ItemResult<Promotion>> results = new ArrayList<>(promotions.size());
+        for (int from = 0; from < promotions.size(); from += MAX_CHILDREN_PER_TRANSACTION) {
+            List<Promotion> part = List.copyOf(promotions.subList(from,
+                    Math.min(promotions.size(), from + MAX_CHILDREN_PER_TRANSACTION)));
+            results.addAll(edit(epoch, (tx, table, parts) -> parts.committing.mark(tx, table, part)));
+        }
+        return results;
     }
 
     /**
@@ -808,14 +939,50 @@ public final class CampaignStore {
     /**
      * {@link #complete} for many entries in one transaction. Entries whose children would take
      * the transaction past {@link #MAX_CHILDREN_PER_TRANSACTION} fail with
-     * {@link InvalidInputException} and are left for another call.
+     * {@link InvalidInputException} and are left for another call; an entry that alone enqueues
+     * more is completed in parts, right after that transaction: each part, a transaction of its
+     * own, enqueues {@value #MAX_CHILDREN_PER_TRANSACTION} of its queued children not yet known
+     * (and records which), then one transaction ends the entry as a completion in one transaction
+     * does and reports every child the parts enqueued. The item stays committing until that last
+     * transaction, so a crash between parts leaves an entry replay completes: a part done before
+     * is not done again, and a child enqueued by it is pending exactly once.
      */
     public List<ItemResult<Completion>> complete(long epoch, List<Commitment> entries, double now) {
         double at = Times.instant("now", now);
         batchSize(entries, MAX_BATCH);
         List<Commitment> copy = List.copyOf(entries);
         CompletionMemory memory = new CompletionMemory();
-        return edit(epoch, (tx, table, parts) -> parts.committing.completeAll(tx, table, copy, epoch, at, memory));
+        List<ItemResult<Completion>> results = new ArrayList<>(
+                edit(epoch, (tx, table, parts) -> parts.committing.completeAll(tx, table, copy, epoch, at, memory)));
+        for (int i = 0; i < results.size(); i++) {
+            if (!results.get(i).succeeded() && results.get(i).failure() instanceof PartsRequiredException) {
+                results.set(i, completeInParts(epoch, copy.get(i), at));
+            }
+        }
+        return results;
+    }
+
+    private ItemResult<Completion> completeInParts(long epoch, Commitment commitment, double now) {
+        try {
+            Committing.PartedEntry entry = kv.read(tx -> parts(tx).committing.partedEntry(tx, commitment));
+            CompletionMemory memory = new CompletionMemory();
+            if (entry == null) {
+                return edit(epoch, (tx, table, parts) ->
+                        parts.committing.completeAll(tx, table, List.of(commitment), epoch, now, memory)).get(0);
+            }
+            int count = entry.parts();
+            for (int part = 0; part < count; part++) {
+                int each = part;
+                edit(epoch, (tx, table, parts) -> {
+                    parts.committing.completePart(tx, table, commitment, entry, each, epoch);
+                    return null;
+                });
+            }
+            return ItemResult.ok(edit(epoch, (tx, table, parts) ->
+                    parts.committing.completeParted(tx, table, commitment, entry, count, epoch, now, memory)));
+        } catch (FrontierException e) {
+            return ItemResult.failed(e);
+        }
     }
 
     /**

@@ -15,6 +15,8 @@ import io.frontier.store.exploration.Rounds;
 import io.frontier.store.exploration.Tier;
 import io.frontier.store.exploration.TierRoom;
 import io.frontier.store.keyspace.CampaignKeys;
+import io.frontier.store.wire.LeftOut;
+import io.frontier.store.keyspace.DraftKey;
 import io.frontier.store.keyspace.Counter;
 import io.frontier.store.keyspace.ExecutorCounter;
 import io.frontier.store.keyspace.KeyRange;
@@ -44,6 +46,7 @@ import io.frontier.store.wire.Execution;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -108,7 +111,7 @@ final class Committing {
         Map<Integer, byte[]> shards = prefetch(tx, requests);
         EdgeMap map = new EdgeMap(shard -> shards.containsKey(shard) ? shards.get(shard)
                 : tx.snapshot().get(keys.edges(shard)));
-        Supplier<TierRoom> room = lazily(() -> tierRoom(tx));
+        Supplier<TierRoom> room = lazily(() -> tierRoom(tx.snapshot()));
         KnownChildren known = new KnownChildren(keys);
         List<ItemResult<CommitTicket>> results = new ArrayList<>(requests.size());
         for (int i = 0; i < requests.size(); i++) {
@@ -203,52 +206,254 @@ final class Committing {
         Lease lease = request.lease();
         WorkRecord record = table.require(lease.work());
         if (record.state() == WorkState.COMMITTING || record.state() == WorkState.DONE) {
-            if (!lease.token().equals(record.token())) {
-                throw new StaleTokenException("work is committed under another token")
-                        .with("work", record.id()).with("expectedToken", record.token())
-                        .with("presentedToken", lease.token()).with("recordEpoch", record.epoch())
-                        .with("presentedEpoch", epoch);
-            }
-            if (!request.result().equals(record.result())) {
-                throw new WrongStateException("work is already committing another result")
-                        .with("work", record.id()).with("committedResult", record.result())
-                        .with("presentedResult", request.result());
-            }
-            Versionstamp stamp = versionstampOf(tx, request.result());
-            ManifestEntry entry = entry(tx, stamp);
-            return new CommitTicket(entry, children(tx, stamp, entry), true);
+            return taken(tx, record, request, epoch);
         }
         EpochFence.checkHeld(record, lease, epoch);
-        if (tx.get(keys.result(request.result())) != null) {
-            throw new InvalidInputException("result id is already recorded for another commit")
-                    .with("work", record.id()).with("result", request.result());
-        }
-        int declared = request.children().size();
-        ManifestEntry entry = new ManifestEntry(ManifestEntry.SCHEMA, request.result(), record.id(),
-                record.token(), record.owner(), epoch, request.stage(), declared,
-                ManifestEntry.chunksFor(declared), request.execution(), now, record.round(), record.limitFactor());
+        refuseRecordedResult(tx, record, request);
+        ManifestEntry entry = entryOf(record, request, epoch, now, false);
         if (!fits(map, request)) {
             return null;
         }
-        Triaged triaged = triage(tx, table, map, room, record, request, epoch, now);
+        Triaged triaged = triage(map, room, record, request, epoch, now);
         List<Child> children = triaged.children();
-        if (request.finding() != null) {
-            findings.record(tx, table, FindingRecord.of(record.id(), request.finding(),
-                    request.execution().executor(), record.id(), request.result(), epoch, now));
-        }
-        tx.add(keys.load(record.owner()), 1);
-        countByExecutor(tx, record.owner(), request.execution(), triaged);
+        record(tx, table, record, triaged, 0);
         tx.setVersionstampedKey(keys.manifestToStamp(userVersion, 0), ManifestCodecs.ENTRY.encode(entry));
         for (int chunk = 0; chunk < entry.chunks(); chunk++) {
-            int from = chunk * ManifestEntry.CHUNK_SIZE;
-            List<Child> part = children.subList(from, Math.min(children.size(), from + ManifestEntry.CHUNK_SIZE));
-            tx.setVersionstampedKey(keys.manifestToStamp(userVersion, chunk + 1), ManifestCodecs.CHUNK.encode(
-                    new ChildChunk(ChildChunk.SCHEMA, request.result(), chunk, part)));
+            tx.setVersionstampedKey(keys.manifestToStamp(userVersion, chunk + 1),
+                    ManifestCodecs.CHUNK.encode(chunkOf(request.result(), children, chunk)));
         }
         tx.setVersionstampedValue(keys.result(request.result()), CampaignKeys.versionstampToStamp(userVersion));
         table.write(record, record.committing(request.result()));
         known.offer(record.owner(), request.execution().executor(), triaged.joined());
         return new CommitTicket(entry, children, false);
+    }
+
+    /**
+     * The stored decision of {@code request}'s item, which is committing or done: a repeated call
+     * with the same token and result gets it back; another token or result is refused.
+     */
+    private CommitTicket taken(ReadTransaction tx, WorkRecord record, CommitRequest request, long epoch) {
+        Lease lease = request.lease();
+        if (!lease.token().equals(record.token())) {
+            throw new StaleTokenException("work is committed under another token")
+                    .with("work", record.id()).with("expectedToken", record.token())
+                    .with("presentedToken", lease.token()).with("recordEpoch", record.epoch())
+                    .with("presentedEpoch", epoch);
+        }
+        if (!request.result().equals(record.result())) {
+            throw new WrongStateException("work is already committing another result")
+                    .with("work", record.id()).with("committedResult", record.result())
+                    .with("presentedResult", request.result());
+        }
+        Versionstamp stamp = versionstampOf(tx, request.result());
+        ManifestEntry entry = entry(tx, stamp);
+        return new CommitTicket(entry, children(tx, stamp, entry), true);
+    }
+
+    private void refuseRecordedResult(ReadTransaction tx, WorkRecord record, CommitRequest request) {
+        if (tx.get(keys.result(request.result())) != null) {
+            throw new InvalidInputException("result id is already recorded for another commit")
+                    .with("work", record.id()).with("result", request.result());
+        }
+    }
+
+    /** The head of the entry the decision for {@code request} writes. */
+    private static ManifestEntry entryOf(WorkRecord record, CommitRequest request, long epoch, double now,
+                                         boolean chunksByResult) {
+        int declared = request.children().size();
+        return new ManifestEntry(ManifestEntry.SCHEMA, request.result(), record.id(), record.token(), record.owner(),
+                epoch, request.stage(), declared, ManifestEntry.chunksFor(declared), request.execution(), now,
+                record.round(), record.limitFactor(), request.leftOut(), chunksByResult);
+    }
+
+    /** Chunk {@code chunk} of {@code children}, the children of {@code result} in order. */
+    private static ChildChunk chunkOf(ResultId result, List<Child> children, int chunk) {
+        int from = chunk * ManifestEntry.CHUNK_SIZE;
+        return new ChildChunk(ChildChunk.SCHEMA, result, chunk,
+                children.subList(from, Math.min(children.size(), from + ManifestEntry.CHUNK_SIZE)));
+    }
+
+    /**
+     * The writes every decision makes beside its entry, once nothing can refuse it any more: the
+     * findings it records (each once, see {@link FindingRecorder}), its execution in the owner's
+     * load, its counts by executor kind ({@code knownBefore} of its children are copies, when the
+     * caller counted them; else {@link KnownChildren} does), and the outputs it left out.
+     */
+    private void record(Transaction tx, WorkTable table, WorkRecord record, Triaged triaged, long knownBefore) {
+        for (FindingRecord finding : triaged.findings()) {
+            findings.record(tx, table, finding);
+        }
+        tx.add(keys.load(record.owner()), 1);
+        countByExecutor(tx, record.owner(), triaged.execution(), triaged);
+        if (knownBefore > 0) {
+            tx.add(keys.executorCount(record.owner(), triaged.execution().executor(), ExecutorCounter.KNOWN_BEFORE),
+                    knownBefore);
+        }
+        LeftOut leftOut = triaged.leftOut();
+        Map<Counter, Integer> left = Map.of(Counter.LEFT_OUT_LINKS, leftOut.links(), Counter.LEFT_OUT_SPECIAL,
+                leftOut.special(), Counter.LEFT_OUT_OVER_LIMIT, leftOut.overLimit());
+        left.forEach((counter, amount) -> {
+            if (amount > 0) {
+                table.count(counter, record.id(), amount);
+            }
+        });
+    }
+
+    /**
+     * What the triage of a decision whose children are more than one transaction takes starts
+     * from, read in {@code tx}, a read-only transaction: the edge map shards the children's
+     * coverage falls in and the lower tiers' room, as they are now. Null if the item is
+     * committing or done already: the decision was taken (the decision's transaction finds and
+     * returns it, or refuses another token).
+     *
+     * @throws FrontierException if the item is not held under the request's token in
+     *     {@code epoch}, or the request cannot make an entry
+     */
+    DraftBasis draftBasis(ReadTransaction tx, CommitRequest request, long epoch, double now) {
+        Lease lease = request.lease();
+        WorkRecord record = WorkTable.read(tx, keys, lease.work());
+        if (record == null) {
+            throw new UnknownWorkException("work item does not exist").with("work", lease.work());
+        }
+        if (record.state() == WorkState.COMMITTING || record.state() == WorkState.DONE) {
+            return null;
+        }
+        EpochFence.checkHeld(record, lease, epoch);
+        refuseRecordedResult(tx, record, request);
+        entryOf(record, request, epoch, now, true);
+        Set<Integer> shards = new TreeSet<>();
+        request.children().stream().filter(child -> child.finding() == null && child.coverage() != null)
+                .forEach(child -> shards.addAll(EdgeMap.shardsOf(child.coverage())));
+        List<Integer> numbers = new ArrayList<>(shards);
+        List<byte[]> values = tx.getAll(numbers.stream().map(keys::edges).toList());
+        Map<Integer, byte[]> stored = new HashMap<>();
+        for (int i = 0; i < numbers.size(); i++) {
+            stored.put(numbers.get(i), values.get(i));
+        }
+        return new DraftBasis(record, stored, tierRoom(tx));
+    }
+
+    /**
+     * The triage of {@code request} against {@code basis}, outside any transaction (it may take
+     * longer than one may last): fates, findings, and the tuples the map gains. Known copies are
+     * counted afterwards ({@link #countKnown}).
+     */
+    Triaged triageDraft(DraftBasis basis, CommitRequest request, long epoch, double now, EdgeMap map) {
+        return triage(map, () -> basis.room(), basis.record(), request, epoch, now);
+    }
+
+    /** The edge map as {@code basis} read it, to triage a drafted decision against. */
+    static EdgeMap mapOf(DraftBasis basis) {
+        return new EdgeMap(shard -> basis.shards().get(shard));
+    }
+
+    /** How many of {@code children} are work already, read by snapshot in {@code tx}. */
+    long countKnown(ReadTransaction tx, List<Digest> children) {
+        return tx.getAll(children.stream().map(keys::work).toList()).stream().filter(java.util.Objects::nonNull).count();
+    }
+
+    /**
+     * What the triage of a drafted decision starts from.
+     *
+     * @param shards every edge map shard a declared coverage falls in, by shard (null: empty)
+     */
+    record DraftBasis(WorkRecord record, Map<Integer, byte[]> shards, TierRoom room) {
+    }
+
+    /**
+     * Writes chunks {@code from} (inclusive) to {@code to} (exclusive) of the drafted decision
+     * for {@code request} under its result id, with the draft mark of {@code epoch}, unless the
+     * item is no longer held under the request's token. Blind, idempotent writes: nothing reads
+     * them until the decision's own transaction names them.
+     */
+    void writeDraft(ReadAhead tx, WorkTable table, CommitRequest request, Drafted drafted, int from, int to,
+                    long epoch) {
+        WorkRecord record = table.require(request.lease().work());
+        EpochFence.checkHeld(record, request.lease(), epoch);
+        refuseRecordedResult(tx, record, request);
+        tx.set(keys.draft(epoch, request.result()), new byte[0]);
+        for (int chunk = from; chunk < to; chunk++) {
+            tx.set(keys.childChunk(request.result(), chunk),
+                    ManifestCodecs.CHUNK.encode(chunkOf(request.result(), drafted.triaged().children(), chunk)));
+        }
+    }
+
+    /**
+     * The decision for {@code request}, drafted and its chunks written ahead: everything
+     * {@link #begin} writes, but the entry's head names the chunks by result id, the triage is the
+     * draft's, and the draft mark is cleared. Merges at most
+     * {@link CampaignStore#MAX_EDGE_SHARDS_PER_TRANSACTION} shards of what the draft admitted and
+     * hands back the rest. A repeated call returns the stored decision.
+     */
+    CommitRound beginDrafted(ReadAhead tx, WorkTable table, CommitRequest request, Drafted drafted, long epoch,
+                             double now) {
+        Lease lease = request.lease();
+        WorkRecord record = table.require(lease.work());
+        if (record.state() == WorkState.COMMITTING || record.state() == WorkState.DONE) {
+            return new CommitRound(List.of(ItemResult.ok(taken(tx, record, request, epoch))), Map.of());
+        }
+        EpochFence.checkHeld(record, lease, epoch);
+        refuseRecordedResult(tx, record, request);
+        byte[] mark = keys.draft(epoch, request.result());
+        if (tx.get(mark) == null) {
+            throw new WrongStateException("the children written ahead of the decision are gone")
+                    .with("work", record.id()).with("result", request.result()).with("epoch", epoch);
+        }
+        ManifestEntry entry = entryOf(record, request, epoch, now, true);
+        record(tx, table, record, drafted.triaged(), drafted.knownBefore());
+        tx.setVersionstampedKey(keys.manifestToStamp(0, 0), ManifestCodecs.ENTRY.encode(entry));
+        tx.setVersionstampedValue(keys.result(request.result()), CampaignKeys.versionstampToStamp(0));
+        table.write(record, record.committing(request.result()));
+        tx.clear(mark);
+        Map<Integer, byte[]> unmerged = new TreeMap<>();
+        int merged = 0;
+        for (Map.Entry<Integer, byte[]> addition : drafted.additions().entrySet()) {
+            if (merged < CampaignStore.MAX_EDGE_SHARDS_PER_TRANSACTION) {
+                tx.bitOr(keys.edges(addition.getKey()), addition.getValue());
+                merged++;
+            } else {
+                unmerged.put(addition.getKey(), addition.getValue());
+            }
+        }
+        return new CommitRound(List.of(ItemResult.ok(new CommitTicket(entry, drafted.triaged().children(), false))),
+                unmerged);
+    }
+
+    /**
+     * Removes the chunks written ahead for {@code result} in {@code epoch} and its draft mark,
+     * unless a decision recorded the result (then they are its entry's and stay).
+     */
+    void discardDraft(Transaction tx, ResultId result, long epoch) {
+        if (tx.get(keys.result(result)) == null) {
+            KeyRange chunks = keys.childChunks(result);
+            tx.clearRange(chunks.begin(), chunks.end());
+        }
+        tx.clear(keys.draft(epoch, result));
+    }
+
+    /**
+     * Discards up to {@code limit} drafts of epochs before {@code epoch}, whose decisions can no
+     * longer be taken (every decision checks the epoch), as {@link #discardDraft} does; returns
+     * how many it found.
+     */
+    int sweepDrafts(Transaction tx, long epoch, int limit) {
+        KeyRange range = keys.draftsBefore(epoch);
+        List<KeyValue> drafts = tx.getRange(range.begin(), range.end(), limit, false);
+        for (KeyValue pair : drafts) {
+            DraftKey draft = keys.decodeDraft(pair.key());
+            discardDraft(tx, draft.result(), draft.epoch());
+        }
+        return drafts.size();
+    }
+
+    /**
+     * A decision worked out ahead of its transactions ({@link #draft}).
+     *
+     * @param knownBefore how many of the children that join the frontier on their own were work
+     *     already
+     * @param additions the edge map bits the admitted children add, by shard
+     */
+    record Drafted(Triaged triaged, long knownBefore, Map<Integer, byte[]> additions) {
     }
 
     /**
@@ -265,16 +470,17 @@ final class Committing {
      * coverage is not admitted into the map: the map describes the inputs kept as work, and a
      * sibling that reaches the same tuples without crashing is worth running.
      */
-    private Triaged triage(Transaction tx, WorkTable table, EdgeMap map, Supplier<TierRoom> room,
-            WorkRecord record, CommitRequest request, long epoch, double now) {
+    private Triaged triage(EdgeMap map, Supplier<TierRoom> room, WorkRecord record, CommitRequest request, long epoch,
+                           double now) {
         List<Child> children = new ArrayList<>(request.children().size());
         List<Digest> joined = new ArrayList<>();
+        List<FindingRecord> found = new ArrayList<>();
         int redundant = 0;
         int untriaged = 0;
         for (DeclaredChild declared : request.children()) {
             if (declared.finding() != null) {
-                findings.record(tx, table, FindingRecord.of(declared.digest(), declared.finding(),
-                        request.execution().executor(), record.id(), request.result(), epoch, now));
+                found.add(FindingRecord.of(declared.digest(), declared.finding(), request.execution().executor(),
+                        record.id(), request.result(), epoch, now));
                 children.add(Child.finding(declared.digest(), declared.size()));
             } else if (declared.redundant()) {
                 // The worker found its coverage in the map as it stood: it can reach nothing new.
@@ -298,16 +504,23 @@ final class Committing {
                 }
             }
         }
-        return new Triaged(children, redundant, untriaged, joined);
+        if (request.finding() != null) {
+            found.add(FindingRecord.of(record.id(), request.finding(), request.execution().executor(), record.id(),
+                    request.result(), epoch, now));
+        }
+        return new Triaged(children, redundant, untriaged, joined, found, request.execution(), request.leftOut());
     }
 
     /**
      * The children of one commit decision as triage decided them, how many of them reached
      * nothing new ({@code redundant}, whatever fate the exploration mode gave them) or carried no
-     * coverage to judge ({@code untriaged}), and those that join the frontier on their own
-     * ({@code joined}: new coverage or none to judge), which may still be copies of known work.
+     * coverage to judge ({@code untriaged}), those that join the frontier on their own
+     * ({@code joined}: new coverage or none to judge), which may still be copies of known work,
+     * the findings the decision records (the children's, then the executed input's own), and the
+     * execution and left-out outputs the decision counts.
      */
-    private record Triaged(List<Child> children, int redundant, int untriaged, List<Digest> joined) {
+    record Triaged(List<Child> children, int redundant, int untriaged, List<Digest> joined,
+                   List<FindingRecord> findings, Execution execution, LeftOut leftOut) {
 
         long newEdges() {
             return children.stream().mapToLong(Child::newEdges).sum();
@@ -362,13 +575,13 @@ final class Committing {
         return policy.mode() == Exploration.TIERS ? ChildFate.DROPPED : ChildFate.REDUNDANT;
     }
 
-    /** The lower tiers' room, from their counters read by snapshot. */
-    private TierRoom tierRoom(Transaction tx) {
+    /** The lower tiers' room, from their counters as {@code reads} (a snapshot) sees them. */
+    private TierRoom tierRoom(ReadTransaction reads) {
         long items = 0;
         for (int tier = Tier.NEW_COVERAGE + 1; tier <= Tier.LOWEST; tier++) {
-            items += CampaignStore.sum(tx.snapshot(), keys, Counter.pendingIn(tier));
+            items += CampaignStore.sum(reads, keys, Counter.pendingIn(tier));
         }
-        return new TierRoom(policy, items, CampaignStore.sum(tx.snapshot(), keys, Counter.TIERED_BYTES));
+        return new TierRoom(policy, items, CampaignStore.sum(reads, keys, Counter.TIERED_BYTES));
     }
 
     /** {@code make}, called at most once and only when first needed. */
@@ -389,15 +602,27 @@ final class Committing {
     /**
      * Checks each promotion and sets the marks of each entry with one BIT_OR of the entry's full
      * bitmap width. Marks for an entry already completed are accepted and dropped; a mark for a
-     * child the entry does not keep (redundant) is refused. The entries are read together first
-     * ({@link #prefetchEntries}).
+     * child the entry does not keep (redundant) is refused. The entries' heads, and the chunks
+     * that hold the children marked (only those: an entry may have a hundred thousand children),
+     * are read together first.
      */
     List<ItemResult<Promotion>> mark(ReadAhead tx, WorkTable table, List<Promotion> promotions) {
         Map<ResultId, Digest> named = new LinkedHashMap<>();
         promotions.forEach(promotion -> named.putIfAbsent(promotion.result(), promotion.work()));
-        prefetchEntries(tx, named, false);
+        Map<ResultId, Head> heads = prefetchHeads(tx, named, false);
+        Set<String> wanted = new HashSet<>();
+        List<byte[]> chunkKeys = new ArrayList<>();
+        for (Promotion promotion : promotions) {
+            Head head = heads.get(promotion.result());
+            int chunk = promotion.child() / ManifestEntry.CHUNK_SIZE;
+            if (head != null && chunk < head.entry().chunks() && wanted.add(promotion.result() + "/" + chunk)) {
+                chunkKeys.add(keys.entryChunk(head.stamp(), head.entry().result(), head.entry().chunksByResult(), chunk));
+            }
+        }
+        tx.prefetch(chunkKeys);
         Map<ResultId, ManifestEntry> entries = new HashMap<>();
-        Map<ResultId, List<Child>> childrenOf = new HashMap<>();
+        Map<ResultId, Versionstamp> stamps = new HashMap<>();
+        Map<String, List<Child>> chunks = new HashMap<>();
         Map<ResultId, Versionstamp> open = new HashMap<>();
         Map<Versionstamp, byte[]> operands = new LinkedHashMap<>();
         List<ItemResult<Promotion>> results = new ArrayList<>(promotions.size());
@@ -412,7 +637,7 @@ final class Committing {
                     Versionstamp stamp = versionstampOf(tx, promotion.result());
                     entry = entry(tx, stamp);
                     entries.put(promotion.result(), entry);
-                    childrenOf.put(promotion.result(), children(tx, stamp, entry));
+                    stamps.put(promotion.result(), stamp);
                     if (record.state() == WorkState.COMMITTING && promotion.result().equals(record.result())) {
                         open.put(promotion.result(), stamp);
                     }
@@ -422,7 +647,11 @@ final class Committing {
                             .with("work", promotion.work()).with("result", promotion.result())
                             .with("child", promotion.child()).with("children", entry.children());
                 }
-                ChildFate fate = childrenOf.get(promotion.result()).get(promotion.child()).fate();
+                int chunk = promotion.child() / ManifestEntry.CHUNK_SIZE;
+                ManifestEntry current = entry;
+                List<Child> part = chunks.computeIfAbsent(promotion.result() + "/" + chunk,
+                        k -> chunk(tx, stamps.get(promotion.result()), current, chunk));
+                ChildFate fate = part.get(promotion.child() % ManifestEntry.CHUNK_SIZE).fate();
                 if (!fate.kept()) {
                     throw new InvalidInputException("promotion names a child the entry does not keep")
                             .with("work", promotion.work()).with("result", promotion.result())
@@ -457,21 +686,112 @@ final class Committing {
         Map<ResultId, Digest> named = new LinkedHashMap<>();
         commitments.forEach(commitment -> named.putIfAbsent(commitment.result(), commitment.work()));
         List<byte[]> childKeys = new ArrayList<>();
-        prefetchEntries(tx, named, true).values().forEach(children -> children.stream()
-                .filter(child -> child.fate().queued())
-                .forEach(child -> childKeys.add(keys.work(child.digest()))));
+        prefetchEntries(tx, named, true).values().forEach(children -> {
+            List<Child> queued = children.stream().filter(child -> child.fate().queued()).toList();
+            if (queued.size() <= CampaignStore.MAX_CHILDREN_PER_TRANSACTION) {
+                queued.forEach(child -> childKeys.add(keys.work(child.digest())));
+            }
+        });
         tx.prefetch(childKeys);
         int[] budget = {CampaignStore.MAX_CHILDREN_PER_TRANSACTION};
         List<ItemResult<Completion>> results = new ArrayList<>(commitments.size());
         for (Commitment commitment : commitments) {
             try {
                 results.add(ItemResult.ok(complete(tx, table, commitment.work(), commitment.result(), epoch, now, budget,
-                        memory)));
+                        memory, null)));
             } catch (FrontierException e) {
                 results.add(ItemResult.failed(e));
             }
         }
         return results;
+    }
+
+    /**
+     * The entry of a committing item whose completion enqueues more children than one
+     * transaction takes, read for its completion in parts; null if the item is not committing
+     * {@code commitment}'s result (it ended, or never committed it), which the one-transaction
+     * completion then reports as it does for any entry.
+     */
+    PartedEntry partedEntry(ReadTransaction tx, Commitment commitment) {
+        WorkRecord record = WorkTable.read(tx, keys, commitment.work());
+        if (record == null || record.state() != WorkState.COMMITTING || !commitment.result().equals(record.result())) {
+            return null;
+        }
+        Versionstamp stamp = versionstampOf(tx, commitment.result());
+        ManifestEntry entry = entry(tx, stamp);
+        return new PartedEntry(stamp, entry, children(tx, stamp, entry));
+    }
+
+    /**
+     * Part {@code part} of the completion of {@code entry} in parts: the queued children of its
+     * slice ({@link PartedEntry#slice}) not yet known become pending work, as a completion in one
+     * transaction enqueues them, and a bitmap of those this part enqueued is written under the
+     * result. Does nothing if the part was done before (its bitmap is there) or the item no longer
+     * commits this result. Every kept child must be promoted first.
+     */
+    void completePart(ReadAhead tx, WorkTable table, Commitment commitment, PartedEntry entry, int part, long epoch) {
+        WorkRecord record = table.require(commitment.work());
+        byte[] partKey = keys.completionPart(commitment.result(), part);
+        if (record.state() != WorkState.COMMITTING || !commitment.result().equals(record.result())
+                || tx.get(partKey) != null) {
+            return;
+        }
+        requirePromoted(tx, commitment, entry.stamp(), entry.entry(), entry.children());
+        List<Child> slice = entry.slice(part);
+        tx.prefetch(slice.stream().map(child -> keys.work(child.digest())).toList());
+        byte[] enqueued = new byte[PromotionMarks.width(slice.size())];
+        for (int i = 0; i < slice.size(); i++) {
+            if (!table.exists(slice.get(i).digest()) && enqueue(table, record, entry.entry(), slice.get(i), epoch)) {
+                enqueued[i / 8] |= (byte) (1 << (i % 8));
+            }
+        }
+        tx.set(partKey, enqueued);
+    }
+
+    /**
+     * The end of a completion in {@code parts} parts, all done: as {@link #complete} in one
+     * transaction, but the children are those the parts enqueued, and the parts' bitmaps are
+     * removed with the outcome written.
+     */
+    Completion completeParted(ReadAhead tx, WorkTable table, Commitment commitment, PartedEntry entry, int parts,
+                              long epoch, double now, CompletionMemory memory) {
+        memory.beginAttempt();
+        return complete(tx, table, commitment.work(), commitment.result(), epoch, now, null, memory,
+                new Parts(entry, parts));
+    }
+
+    /**
+     * An entry read for its completion in parts, with its children in order.
+     *
+     * @param stamp the versionstamp it was committed at
+     */
+    record PartedEntry(Versionstamp stamp, ManifestEntry entry, List<Child> children) {
+
+        PartedEntry {
+            children = List.copyOf(children);
+        }
+
+        /** Its queued children (frontier and deferred), in order. */
+        List<Child> queued() {
+            return children.stream().filter(child -> child.fate().queued()).toList();
+        }
+
+        /** How many parts enqueue its queued children. */
+        int parts() {
+            int size = CampaignStore.MAX_CHILDREN_PER_TRANSACTION;
+            return (queued().size() + size - 1) / size;
+        }
+
+        /** The queued children part {@code part} enqueues. */
+        List<Child> slice(int part) {
+            List<Child> queued = queued();
+            int size = CampaignStore.MAX_CHILDREN_PER_TRANSACTION;
+            return queued.subList(part * size, Math.min(queued.size(), (part + 1) * size));
+        }
+    }
+
+    /** A completion whose children were enqueued by {@code count} parts of {@code entry}. */
+    private record Parts(PartedEntry entry, int count) {
     }
 
     /**
@@ -543,7 +863,7 @@ final class Committing {
         List<byte[]> chunks = new ArrayList<>();
         heads.values().forEach(head -> {
             for (int chunk = 0; chunk < head.entry().chunks(); chunk++) {
-                chunks.add(keys.manifest(head.stamp(), chunk + 1));
+                chunks.add(keys.entryChunk(head.stamp(), head.entry().result(), head.entry().chunksByResult(), chunk));
             }
         });
         tx.prefetch(chunks);
@@ -571,12 +891,15 @@ final class Committing {
      * as {@link Rounds} decides, pending in that round's tier.
      *
      * @param budget children this transaction may still write; the item is refused if its entry
-     *     has more frontier children
+     *     has more frontier children (one with more than a transaction takes is refused with
+     *     {@link PartsRequiredException}); null with {@code parts}
      * @param memory what earlier attempts of this call wrote: an entry ended by one of them is
      *     reported as that attempt reported it, not as a repeated call
+     * @param parts the parts that enqueued the children already, for an entry completed in
+     *     parts; null for a completion in this one transaction
      */
     private Completion complete(ReadAhead tx, WorkTable table, Digest work, ResultId result, long epoch, double now,
-            int[] budget, CompletionMemory memory) {
+            int[] budget, CompletionMemory memory, Parts parts) {
         WorkRecord record = table.require(work);
         if (record.state() == WorkState.DONE && result.equals(record.result())) {
             ResultOutcome stored = outcome(tx, versionstampOf(tx, result));
@@ -590,38 +913,11 @@ final class Committing {
         }
         committedRecord(record, result);
         Versionstamp stamp = versionstampOf(tx, result);
-        ManifestEntry entry = entry(tx, stamp);
-        List<Child> children = children(tx, stamp, entry);
-        int missing = PromotionMarks.missing(tx.get(keys.promoted(stamp)), children);
-        if (missing > 0) {
-            throw new WrongStateException("not every kept child of the entry is promoted")
-                    .with("work", work).with("result", result).with("missing", missing)
-                    .with("children", entry.children());
-        }
-        List<Child> frontier = children.stream().filter(child -> child.fate().queued()).toList();
-        if (frontier.size() > budget[0]) {
-            throw new InvalidInputException("transaction has no room left for this entry's children")
-                    .with("work", work).with("children", frontier.size()).with("room", budget[0]);
-        }
-        budget[0] -= frontier.size();
-        List<Child> fresh = new ArrayList<>();
-        for (Child child : frontier) {
-            if (!table.exists(child.digest())) {
-                fresh.add(child);
-            }
-        }
-        String origin = entry.execution().executor();
-        List<Digest> enqueued = new ArrayList<>();
-        if (!runsInputs) {
-            fresh.forEach(child -> table.feed(child.digest(), child.size()));
-            fresh.clear();
-        }
-        for (Child child : fresh) {
-            int tier = child.fate() == ChildFate.FRONTIER ? Tier.NEW_COVERAGE : Tier.REDUNDANT;
-            table.write(null, WorkRecord.child(new WorkPayload(child.digest(), child.size()), work, origin, epoch,
-                    tier, child.newEdges(), record.depth() + 1, child.triaged(), rounds.claimOrderOfNew(origin, tier)));
-            enqueued.add(child.digest());
-        }
+        ManifestEntry entry = parts != null ? parts.entry().entry() : entry(tx, stamp);
+        List<Child> children = parts != null ? parts.entry().children() : children(tx, stamp, entry);
+        requirePromoted(tx, new Commitment(work, result), stamp, entry, children);
+        List<Digest> enqueued = parts != null ? enqueuedByParts(tx, work, result, parts)
+                : enqueueAll(table, record, entry, children, budget, epoch);
         Rounds.NextRound next = rounds.after(record, entry.execution(), children);
         WorkRecord after = next == null ? record.done(epoch) : record.again(next.tier(), next.limitFactor(), next.kind(), epoch);
         table.write(record, after);
@@ -631,6 +927,93 @@ final class Committing {
         Completion completion = new Completion(outcome, enqueued, false, after.state());
         memory.wrote(result, completion);
         return completion;
+    }
+
+    /** Fails unless every kept child of {@code entry} is marked promoted. */
+    private void requirePromoted(ReadTransaction tx, Commitment commitment, Versionstamp stamp, ManifestEntry entry,
+                                 List<Child> children) {
+        int missing = PromotionMarks.missing(tx.get(keys.promoted(stamp)), children);
+        if (missing > 0) {
+            throw new WrongStateException("not every kept child of the entry is promoted")
+                    .with("work", commitment.work()).with("result", commitment.result()).with("missing", missing)
+                    .with("children", entry.children());
+        }
+    }
+
+    /**
+     * Enqueues the queued children of {@code entry} not yet known, within {@code budget}; returns
+     * those it enqueued.
+     */
+    private List<Digest> enqueueAll(WorkTable table, WorkRecord record, ManifestEntry entry, List<Child> children,
+                                    int[] budget, long epoch) {
+        List<Child> frontier = children.stream().filter(child -> child.fate().queued()).toList();
+        if (frontier.size() > CampaignStore.MAX_CHILDREN_PER_TRANSACTION) {
+            throw new PartsRequiredException().with("work", record.id()).with("result", entry.result())
+                    .with("children", frontier.size());
+        }
+        if (frontier.size() > budget[0]) {
+            throw new InvalidInputException("transaction has no room left for this entry's children")
+                    .with("work", record.id()).with("children", frontier.size()).with("room", budget[0]);
+        }
+        budget[0] -= frontier.size();
+        List<Child> fresh = new ArrayList<>();
+        for (Child child : frontier) {
+            if (!table.exists(child.digest())) {
+                fresh.add(child);
+            }
+        }
+        List<Digest> enqueued = new ArrayList<>();
+        for (Child child : fresh) {
+            if (enqueue(table, record, entry, child, epoch)) {
+                enqueued.add(child.digest());
+            }
+        }
+        return enqueued;
+    }
+
+    /**
+     * Writes {@code child} of {@code record}'s {@code entry} as new pending work, in the tier its
+     * fate gives, and returns true; in a campaign of sessions alone, where no round runs inputs,
+     * only adds it to the sessions' feed and returns false.
+     */
+    private boolean enqueue(WorkTable table, WorkRecord record, ManifestEntry entry, Child child, long epoch) {
+        if (!runsInputs) {
+            table.feed(child.digest(), child.size());
+            return false;
+        }
+        String origin = entry.execution().executor();
+        int tier = child.fate() == ChildFate.FRONTIER ? Tier.NEW_COVERAGE : Tier.REDUNDANT;
+        table.write(null, WorkRecord.child(new WorkPayload(child.digest(), child.size()), record.id(), origin, epoch,
+                tier, child.newEdges(), record.depth() + 1, child.triaged(), rounds.claimOrderOfNew(origin, tier)));
+        return true;
+    }
+
+    /**
+     * The children the parts of a completion in parts enqueued, read from their bitmaps, which
+     * are then removed; fails unless every part is there.
+     */
+    private List<Digest> enqueuedByParts(Transaction tx, Digest work, ResultId result, Parts parts) {
+        KeyRange range = keys.completionParts(result);
+        Map<Integer, byte[]> bitmaps = new HashMap<>();
+        for (int part = 0; part < parts.count(); part++) {
+            byte[] bitmap = tx.get(keys.completionPart(result, part));
+            if (bitmap == null) {
+                throw new WrongStateException("a part of the completion is missing").with("work", work)
+                        .with("result", result).with("part", part).with("parts", parts.count());
+            }
+            bitmaps.put(part, bitmap);
+        }
+        List<Digest> enqueued = new ArrayList<>();
+        for (int part = 0; part < parts.count(); part++) {
+            List<Child> slice = parts.entry().slice(part);
+            for (int i = 0; i < slice.size(); i++) {
+                if (PromotionMarks.isMarked(bitmaps.get(part), i)) {
+                    enqueued.add(slice.get(i).digest());
+                }
+            }
+        }
+        tx.clearRange(range.begin(), range.end());
+        return enqueued;
     }
 
     /**
@@ -841,20 +1224,25 @@ final class Committing {
     private List<Child> children(ReadTransaction tx, Versionstamp stamp, ManifestEntry entry) {
         List<Child> children = new ArrayList<>(entry.children());
         for (int chunk = 0; chunk < entry.chunks(); chunk++) {
-            byte[] key = keys.manifest(stamp, chunk + 1);
-            byte[] value = tx.get(key);
-            ChildChunk part = value == null ? null : ManifestCodecs.CHUNK.decode(key, value);
-            if (part == null || part.index() != chunk || !part.result().equals(entry.result())) {
-                throw new CorruptRecordException("manifest child chunk is missing or belongs elsewhere")
-                        .with("key", HexFormat.of().formatHex(key)).with("chunk", chunk);
-            }
-            children.addAll(part.children());
+            children.addAll(chunk(tx, stamp, entry, chunk));
         }
         if (children.size() != entry.children()) {
             throw new CorruptRecordException("manifest child chunks do not add up to the entry's count")
                     .with("result", entry.result()).with("declared", entry.children()).with("found", children.size());
         }
         return children;
+    }
+
+    /** The children of chunk {@code chunk} of {@code entry}, committed at {@code stamp}. */
+    private List<Child> chunk(ReadTransaction tx, Versionstamp stamp, ManifestEntry entry, int chunk) {
+        byte[] key = keys.entryChunk(stamp, entry.result(), entry.chunksByResult(), chunk);
+        byte[] value = tx.get(key);
+        ChildChunk part = value == null ? null : ManifestCodecs.CHUNK.decode(key, value);
+        if (part == null || part.index() != chunk || !part.result().equals(entry.result())) {
+            throw new CorruptRecordException("manifest child chunk is missing or belongs elsewhere")
+                    .with("key", HexFormat.of().formatHex(key)).with("chunk", chunk);
+        }
+        return part.children();
     }
 
     private ResultOutcome outcome(ReadTransaction tx, Versionstamp stamp) {

@@ -299,6 +299,53 @@ public final class CampaignKeys {
         return resultId(key, expect(key, CampaignSubspace.RESULT, 1).get(1));
     }
 
+    /**
+     * Where child chunk {@code index} of the entry committed at {@code versionstamp} for
+     * {@code result} lies: under the result id if the entry says its chunks were written ahead of
+     * the decision ({@code byResult}), else under the versionstamp, part {@code index + 1}.
+     */
+    public byte[] entryChunk(Versionstamp versionstamp, ResultId result, boolean byResult, int index) {
+        return byResult ? childChunk(result, index) : manifest(versionstamp, index + 1);
+    }
+
+    /** Child chunk {@code index} of the entry of {@code result}, written ahead of its decision. */
+    public byte[] childChunk(ResultId result, int index) {
+        return key(CampaignSubspace.CHILD_CHUNKS, result.bytes(), (long) index);
+    }
+
+    /** Every chunk written ahead for {@code result}. */
+    public KeyRange childChunks(ResultId result) {
+        return range(sub(CampaignSubspace.CHILD_CHUNKS).add(result.bytes()));
+    }
+
+    /** The mark of a decision for {@code result}, taken in {@code epoch}, whose chunks are being written ahead. */
+    public byte[] draft(long epoch, ResultId result) {
+        return key(CampaignSubspace.DRAFTS, epoch, result.bytes());
+    }
+
+    public DraftKey decodeDraft(byte[] key) {
+        List<Object> items = expect(key, CampaignSubspace.DRAFTS, 2);
+        if (!(items.get(1) instanceof Long epoch) || epoch < 1) {
+            throw malformed(key, "draft key has no epoch");
+        }
+        return new DraftKey(epoch, resultId(key, items.get(2)));
+    }
+
+    /** The drafts of epochs before {@code epoch}: decisions that can no longer be taken. */
+    public KeyRange draftsBefore(long epoch) {
+        return new KeyRange(range(sub(CampaignSubspace.DRAFTS)).begin(), range(sub(CampaignSubspace.DRAFTS).add(epoch)).begin());
+    }
+
+    /** What part {@code part} of the completion of {@code result} enqueued. */
+    public byte[] completionPart(ResultId result, int part) {
+        return key(CampaignSubspace.COMPLETION_PARTS, result.bytes(), (long) part);
+    }
+
+    /** Every part recorded for the completion of {@code result}. */
+    public KeyRange completionParts(ResultId result) {
+        return range(sub(CampaignSubspace.COMPLETION_PARTS).add(result.bytes()));
+    }
+
     /** The promotion bitmap of the entry committed at {@code versionstamp}. */
     public byte[] promoted(Versionstamp versionstamp) {
         return sub(CampaignSubspace.PROMOTED).add(versionstamp).pack();

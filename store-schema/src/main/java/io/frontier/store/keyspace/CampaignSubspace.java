@@ -50,8 +50,15 @@ package io.frontier.store.keyspace;
  *  │                                               executions of one executor kind committed by
  *  │                                               that coordinator amount to
  *  ├─ 25 SESSIONS    (kind, slot, id)            → empty      one per pending session item
- *  └─ 26 FEED        (versionstamp, part)        → FeedEntry JSON: inputs that reached new
- *                                                  coverage, in commit order; append-only
+ *  ├─ 26 FEED        (versionstamp, part)        → FeedEntry JSON: inputs that reached new
+ *  │                                               coverage, in commit order; append-only
+ *  ├─ 27 CHILD_CHUNKS (result: 16 bytes, index)  → ChildChunk JSON of an entry whose children are
+ *  │                                               more than one transaction takes, written ahead
+ *  │                                               of its decision; append-only once referenced
+ *  ├─ 28 DRAFTS      (epoch, result: 16 bytes)   → empty      one per decision whose chunks are
+ *  │                                               being written ahead; cleared by the decision
+ *  └─ 29 COMPLETION_PARTS (result: 16 bytes, part) → bitmap, bit i = child i of the part's slice
+ *                                                  of queued children was enqueued by that part
  * </pre>
  *
  * <p>LEASED orders by epoch first, so one range read finds every lease of an older epoch and
@@ -70,8 +77,12 @@ package io.frontier.store.keyspace;
  * claim next. SESSIONS holds the pending session items apart from READY and TIERED, so that no
  * claim of input work takes one: a coordinator claims a session only for a worker it has chosen
  * to fuzz, its own slot first. FEED is written with versionstamped keys and read by snapshot only,
- * so appending to it conflicts with nothing. PRUNING, like EDGES, is only ever merged with BIT_OR and read by snapshot, so
- * coordinators merging their workers' maps never conflict.
+ * so appending to it conflicts with nothing. PRUNING, like EDGES, is only ever merged with BIT_OR
+ * and read by snapshot, so coordinators merging their workers' maps never conflict. CHILD_CHUNKS of a result are invisible
+ * until the decision's transaction writes a head that names them ({@code chunksByResult}) and
+ * clears the result's DRAFTS key in the same transaction: a DRAFTS key of an older epoch marks
+ * chunks no decision can reference any more, which the next job removes. COMPLETION_PARTS record
+ * what each part of a completion in several transactions enqueued, until the completion ends.
  * Numbers are only ever appended.
  */
 public enum CampaignSubspace {
@@ -101,7 +112,10 @@ public enum CampaignSubspace {
     PRUNING_POLICY(23),
     EXECUTOR_COUNTS(24),
     SESSIONS(25),
-    FEED(26);
+    FEED(26),
+    CHILD_CHUNKS(27),
+    DRAFTS(28),
+    COMPLETION_PARTS(29);
 
     private final long number;
 

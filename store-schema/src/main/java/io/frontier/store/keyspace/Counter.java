@@ -5,7 +5,8 @@ import io.frontier.store.record.WorkState;
 /**
  * The campaign's counters, each spread over {@link CampaignKeys#COUNTER_SHARDS} keys updated
  * with atomic ADD: one per work state, two for worker results rejected as invalid, one for
- * findings, and the items and bytes pending in the lower tiers. Numbers
+ * findings, the items and bytes pending in the lower tiers, and the outputs of committed
+ * executions that did not become children. Numbers
  * are only ever appended.
  */
 public enum Counter {
@@ -39,7 +40,13 @@ public enum Counter {
      * Fuzzing session items, whatever their state: a session is never done, so sessions are
      * counted apart and the state counters count inputs only.
      */
-    SESSIONS(12);
+    SESSIONS(12),
+    /** Symbolic links committed executions left among their outputs: never followed, no child. */
+    LEFT_OUT_LINKS(13),
+    /** FIFOs, sockets and devices committed executions left among their outputs: never read, no child. */
+    LEFT_OUT_SPECIAL(14),
+    /** Regular files committed executions wrote beyond the most one execution may yield: no child. */
+    LEFT_OUT_OVER_LIMIT(15);
 
     private final long number;
 

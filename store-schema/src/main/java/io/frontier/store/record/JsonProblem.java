@@ -1,6 +1,7 @@
 package io.frontier.store.record;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -8,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.exc.InvalidFormatException;
+import com.fasterxml.jackson.databind.exc.InvalidTypeIdException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import io.frontier.store.error.FrontierException;
@@ -55,6 +57,9 @@ public record JsonProblem(int line, int column, String field, String problem, St
         }
         List<JsonMappingException.Reference> path = mapping.getPath();
         String field = path(path);
+        if (failure instanceof InvalidTypeIdException typeId) {
+            return typeProblem(line, column, path, typeId);
+        }
         if (failure instanceof UnrecognizedPropertyException unknown) {
             return new JsonProblem(line, column, field, "unknown field \"" + unknown.getPropertyName() + "\"",
                     "one of " + names(unknown.getKnownPropertyIds()));
@@ -78,6 +83,25 @@ public record JsonProblem(int line, int column, String field, String problem, St
             return new JsonProblem(line, column, field, "wrong type", expected(target));
         }
         return new JsonProblem(line, column, field, SOURCE.matcher(message).replaceAll(""), "");
+    }
+
+    /**
+     * The type property of a polymorphic family (e.g. an executor's {@code "type"}) is missing or
+     * names no member: said with the property's path and every name the family accepts.
+     */
+    private static JsonProblem typeProblem(int line, int column, List<JsonMappingException.Reference> path,
+                                           InvalidTypeIdException failure) {
+        Class<?> family = failure.getBaseType() == null ? null : failure.getBaseType().getRawClass();
+        JsonTypeInfo info = family == null ? null : family.getAnnotation(JsonTypeInfo.class);
+        String property = info == null || info.property().isEmpty() ? "@type" : info.property();
+        String parent = path(path);
+        String field = parent.isEmpty() ? property : parent + "." + property;
+        JsonSubTypes members = family == null ? null : family.getAnnotation(JsonSubTypes.class);
+        String expected = members == null ? "" : "one of " + names(Arrays.stream(members.value())
+                .map(JsonSubTypes.Type::name).toList());
+        String problem = failure.getTypeId() == null ? "missing field \"" + property + "\""
+                : "unknown " + property + " \"" + failure.getTypeId() + "\"";
+        return new JsonProblem(line, column, field, problem, expected);
     }
 
     /** Adds this problem to {@code error} as its context: line, column, field, problem, expected. */

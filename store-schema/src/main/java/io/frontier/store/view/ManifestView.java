@@ -2,6 +2,7 @@ package io.frontier.store.view;
 
 import com.apple.foundationdb.tuple.Versionstamp;
 import io.frontier.store.campaign.Blocked;
+import io.frontier.store.campaign.CampaignStore;
 import io.frontier.store.error.CorruptRecordException;
 import io.frontier.store.error.InvalidInputException;
 import io.frontier.store.error.UnreadableRecordException;
@@ -43,8 +44,16 @@ public final class ManifestView {
     public static final int MAX_PAGE = 1000;
     /** Keys fetched per range read while a page is assembled. */
     static final int BATCH = 256;
-    /** Keys one entry may have in the manifest: its head and its child chunks. */
-    private static final int PARTS_PER_ENTRY = 1 + ManifestEntry.chunksFor(ManifestEntry.MAX_CHILDREN);
+    /**
+     * Keys one entry may have in the manifest itself: its head and the child chunks written with
+     * it (an entry with more children than one transaction takes keeps them apart, by result id).
+     */
+    private static final int PARTS_PER_ENTRY = 1 + ManifestEntry.chunksFor(CampaignStore.MAX_CHILDREN_PER_TRANSACTION);
+    /**
+     * Children kept apart (by result id) that the entries of one page may declare before it ends,
+     * at least one entry: their chunks come to about a mebibyte.
+     */
+    static final int APART_CHILDREN_PER_PAGE = 8192;
 
     private static final HexFormat HEX = HexFormat.of();
 
@@ -105,6 +114,7 @@ public final class ManifestView {
         Versionstamp current = null;
         List<KeyValue> parts = new ArrayList<>();
         boolean full = false;
+        long apart = 0;
         while (!full) {
             int batch = batch(most, budget, pairsRead);
             List<KeyValue> pairs = tx.getRange(range.begin(), range.end(), batch, false);
@@ -121,13 +131,16 @@ public final class ManifestView {
                 if (current != null && !current.equals(key.versionstamp())) {
                     entries.add(new Parts(current, parts));
                     parts = new ArrayList<>();
-                    if (entries.size() + blocked.size() >= limit || budget.spent()) {
+                    if (entries.size() + blocked.size() >= limit || budget.spent() || apart >= APART_CHILDREN_PER_PAGE) {
                         full = true;
                         break;
                     }
                 }
                 range = range.after(pair.key());
                 budget.read(pair.key().length + pair.value().length);
+                if (key.part() == 0) {
+                    apart += childrenApart(pair);
+                }
                 current = key.versionstamp();
                 parts.add(pair);
             }
@@ -158,10 +171,20 @@ public final class ManifestView {
         return (int) Math.max(Math.min(most, PARTS_PER_ENTRY), Math.min(most, room));
     }
 
+    /** How many children the head in {@code pair} keeps apart, by result id; 0 if it cannot be read. */
+    private long childrenApart(KeyValue pair) {
+        try {
+            ManifestEntry entry = ManifestCodecs.ENTRY.decode(pair.key(), pair.value());
+            return entry.chunksByResult() ? entry.children() : 0;
+        } catch (UnreadableRecordException e) {
+            return 0;
+        }
+    }
+
     /**
      * The records of {@code entries}, a page's entries in commit order, with their outcomes and
-     * marks read by one range read each; an entry that cannot be read is added to
-     * {@code blocked} instead.
+     * marks read by one range read each, and the chunks kept apart by result id read together;
+     * an entry that cannot be read is added to {@code blocked} instead.
      */
     private List<ManifestRecord> records(ReadTransaction tx, List<Parts> entries, List<Blocked> blocked) {
         if (entries.isEmpty()) {
@@ -171,16 +194,65 @@ public final class ManifestView {
         Versionstamp last = entries.get(entries.size() - 1).stamp();
         Map<ByteBuffer, byte[]> outcomes = values(tx, keys.outcome(first), keys.outcome(last));
         Map<ByteBuffer, byte[]> marks = values(tx, keys.promoted(first), keys.promoted(last));
+        List<byte[]> apartKeys = new ArrayList<>();
+        for (Parts entry : entries) {
+            apartKeys.addAll(apartChunkKeys(entry));
+        }
+        List<byte[]> apartValues = tx.getAll(apartKeys);
+        Map<ByteBuffer, byte[]> apart = new HashMap<>();
+        for (int i = 0; i < apartKeys.size(); i++) {
+            if (apartValues.get(i) != null) {
+                apart.put(ByteBuffer.wrap(apartKeys.get(i)), apartValues.get(i));
+            }
+        }
         List<ManifestRecord> records = new ArrayList<>();
         for (Parts entry : entries) {
             try {
-                records.add(record(entry.stamp(), entry.pairs(), outcomes.get(ByteBuffer.wrap(keys.outcome(entry.stamp()))),
+                records.add(record(entry.stamp(), withApartChunks(entry, apart),
+                        outcomes.get(ByteBuffer.wrap(keys.outcome(entry.stamp()))),
                         marks.get(ByteBuffer.wrap(keys.promoted(entry.stamp())))));
             } catch (UnreadableRecordException e) {
                 blocked.add(new Blocked(HEX.formatHex(keys.manifest(entry.stamp(), 0)), e));
             }
         }
         return records;
+    }
+
+    /** The keys of the chunks the head of {@code entry} keeps apart by result id; none if it keeps them in the manifest. */
+    private List<byte[]> apartChunkKeys(Parts entry) {
+        KeyValue head = entry.pairs().get(0);
+        try {
+            ManifestEntry decoded = ManifestCodecs.ENTRY.decode(head.key(), head.value());
+            if (!decoded.chunksByResult()) {
+                return List.of();
+            }
+            List<byte[]> chunks = new ArrayList<>();
+            for (int chunk = 0; chunk < decoded.chunks(); chunk++) {
+                chunks.add(keys.childChunk(decoded.result(), chunk));
+            }
+            return chunks;
+        } catch (UnreadableRecordException e) {
+            return List.of();
+        }
+    }
+
+    /**
+     * The stored parts of {@code entry} with the chunks it keeps apart in their place after the
+     * head; a chunk that is missing is left out, which {@link #record} then reports.
+     */
+    private List<KeyValue> withApartChunks(Parts entry, Map<ByteBuffer, byte[]> apart) {
+        List<byte[]> chunkKeys = apartChunkKeys(entry);
+        if (chunkKeys.isEmpty()) {
+            return entry.pairs();
+        }
+        List<KeyValue> pairs = new ArrayList<>(entry.pairs());
+        for (byte[] key : chunkKeys) {
+            byte[] value = apart.get(ByteBuffer.wrap(key));
+            if (value != null) {
+                pairs.add(new KeyValue(key, value));
+            }
+        }
+        return pairs;
     }
 
     /** Every pair from {@code first} to {@code last}, both included, by key. */
@@ -200,8 +272,20 @@ public final class ManifestView {
     private Optional<ManifestRecord> read(ReadTransaction tx, Versionstamp stamp) {
         KeyRange range = keys.manifest(stamp);
         List<KeyValue> parts = tx.getRange(range.begin(), range.end(), ReadTransaction.UNLIMITED, false);
-        return parts.isEmpty() ? Optional.empty()
-                : Optional.of(record(stamp, parts, tx.get(keys.outcome(stamp)), tx.get(keys.promoted(stamp))));
+        if (parts.isEmpty()) {
+            return Optional.empty();
+        }
+        Parts entry = new Parts(stamp, parts);
+        List<byte[]> chunkKeys = apartChunkKeys(entry);
+        List<byte[]> values = tx.getAll(chunkKeys);
+        Map<ByteBuffer, byte[]> apart = new HashMap<>();
+        for (int i = 0; i < chunkKeys.size(); i++) {
+            if (values.get(i) != null) {
+                apart.put(ByteBuffer.wrap(chunkKeys.get(i)), values.get(i));
+            }
+        }
+        return Optional.of(record(stamp, withApartChunks(entry, apart), tx.get(keys.outcome(stamp)),
+                tx.get(keys.promoted(stamp))));
     }
 
     /**
@@ -228,7 +312,8 @@ public final class ManifestView {
         for (int chunk = 0; chunk < entry.chunks(); chunk++) {
             KeyValue part = parts.get(chunk + 1);
             ChildChunk decoded = ManifestCodecs.CHUNK.decode(part.key(), part.value());
-            if (keys.decodeManifest(part.key()).part() != chunk + 1 || decoded.index() != chunk
+            byte[] expected = keys.entryChunk(stamp, entry.result(), entry.chunksByResult(), chunk);
+            if (!Arrays.equals(part.key(), expected) || decoded.index() != chunk
                     || !decoded.result().equals(entry.result())) {
                 throw new CorruptRecordException("manifest child chunk is missing or belongs elsewhere")
                         .with("key", HEX.formatHex(part.key())).with("chunk", chunk);

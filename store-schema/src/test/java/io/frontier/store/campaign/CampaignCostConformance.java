@@ -1,5 +1,6 @@
 package io.frontier.store.campaign;
 
+import static io.frontier.store.campaign.CampaignFixtures.dump;
 import static io.frontier.store.campaign.CampaignFixtures.id;
 import static io.frontier.store.campaign.CampaignFixtures.payload;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -13,7 +14,6 @@ import io.frontier.store.kv.KeyValueStore;
 import io.frontier.store.kv.MeteredStore;
 import io.frontier.store.manifest.Child;
 import io.frontier.store.manifest.ChildFate;
-import io.frontier.store.manifest.ManifestEntry;
 import io.frontier.store.paging.PageBudget;
 import io.frontier.store.record.CampaignConfig;
 import io.frontier.store.record.Owner;
@@ -179,7 +179,7 @@ public abstract class CampaignCostConformance {
         List<Lease> leases = leased("replayed", 12);
         for (int i = 0; i < leases.size(); i++) {
             List<DeclaredChild> children = new ArrayList<>();
-            for (int c = 0; c < ManifestEntry.MAX_CHILDREN; c++) {
+            for (int c = 0; c < CampaignStore.MAX_CHILDREN_PER_TRANSACTION; c++) {
                 children.add(DeclaredChild.untriaged(id("replayed-" + i + "-" + c), 10));
             }
             ResultId result = ResultId.random();
@@ -194,7 +194,7 @@ public abstract class CampaignCostConformance {
             CommittingPage page = store.listCommitting(after, 256);
             assertThat(page.blocked()).isEmpty();
             page.entries().forEach(entry -> {
-                assertThat(entry.children()).hasSize(ManifestEntry.MAX_CHILDREN);
+                assertThat(entry.children()).hasSize(CampaignStore.MAX_CHILDREN_PER_TRANSACTION);
                 listed.add(entry.work().id());
             });
             after = page.next();
@@ -208,37 +208,66 @@ public abstract class CampaignCostConformance {
     }
 
     @Test
-    void entriesWithTheMostChildrenAResultMayDeclareGoThroughTheirLifecycleWithinTheGuideline() {
+    void entriesWithTheMostChildrenOneTransactionTakesGoThroughTheirLifecycleWithinTheGuideline() {
         int entries = 4;
+        int most = CampaignStore.MAX_CHILDREN_PER_TRANSACTION;
         List<Lease> leases = leased("most", entries);
         List<Digest> enqueued = new ArrayList<>();
         kv.reset();
         for (int i = 0; i < entries; i++) {
-            List<DeclaredChild> children = new ArrayList<>();
-            for (int c = 0; c < ManifestEntry.MAX_CHILDREN; c++) {
-                int edge = (i * ManifestEntry.MAX_CHILDREN + c) % EdgeMap.SHARD_BYTES;
-                children.add(new DeclaredChild(id("most-" + i + "-" + c), 100,
-                        Coverage.of(new int[] {Coverage.tuple(edge, 1 + i)}), c % 97 == 0 ? SEGV : null));
-            }
-            ResultId result = ResultId.random();
-            CommitTicket ticket = store.beginCommit(epoch, new CommitRequest(leases.get(i), result,
-                    ".stage-1/3/" + result, children, AFL, null), T0 + 1);
-            List<Promotion> marks = new ArrayList<>();
-            for (int c = 0; c < ticket.children().size(); c++) {
-                if (ticket.children().get(c).fate().kept()) {
-                    marks.add(new Promotion(leases.get(i).work(), result, c));
-                }
-            }
-            store.markPromoted(epoch, marks).forEach(ItemResult::orThrow);
-            enqueued.addAll(store.complete(epoch, leases.get(i).work(), result, T0 + 2).enqueued());
+            enqueued.addAll(lifecycle(leases.get(i), "most-" + i, most, i));
         }
 
         assertThat(enqueued).as("every frontier child of the %d entries", entries)
-                .hasSize(entries * ManifestEntry.MAX_CHILDREN - entries * (ManifestEntry.MAX_CHILDREN / 97 + 1))
+                .hasSize(entries * most - entries * (most / 97 + 1))
                 .doesNotHaveDuplicates();
         assertThat(store.counts().get(Counter.DONE)).isEqualTo(entries);
         assertThat(store.counts().get(Counter.PENDING)).isEqualTo(enqueued.size());
         assertWithinGuideline();
+    }
+
+    @Test
+    void anEntryOfTenThousandChildrenGoesThroughItsLifecycleInTransactionsEachWithinTheGuideline() {
+        int children = 10_000;
+        Lease lease = leased("ten-thousand", 1).get(0);
+        kv.reset();
+
+        List<Digest> enqueued = lifecycle(lease, "wide", children, 0);
+
+        assertThat(enqueued).as("every frontier child, each once").hasSize(children - (children / 97 + 1))
+                .doesNotHaveDuplicates();
+        assertThat(store.counts().get(Counter.DONE)).isEqualTo(1);
+        assertThat(store.counts().get(Counter.PENDING)).isEqualTo(enqueued.size());
+        assertThat(store.counts().get(Counter.FINDINGS)).isEqualTo(children / 97 + 1);
+        assertThat(kv.meters()).filteredOn(MeteredStore.Meter::readWrite).as("several transactions")
+                .hasSizeGreaterThan(children / CampaignStore.MAX_CHILDREN_PER_TRANSACTION);
+        assertWithinGuideline();
+        assertThat(dump(backend, keys.draftsBefore(epoch + 1))).as("no draft mark is left").isEmpty();
+    }
+
+    /**
+     * Commits, marks and completes {@code count} children of {@code lease}, one of every 97 a
+     * finding, each child covering an edge of its own at hit count {@code hits}; returns the
+     * children the completion enqueued.
+     */
+    private List<Digest> lifecycle(Lease lease, String name, int count, int hits) {
+        List<DeclaredChild> children = new ArrayList<>();
+        for (int c = 0; c < count; c++) {
+            int edge = (hits * count + c) % (EdgeMap.SHARD_BYTES * 4);
+            children.add(new DeclaredChild(id(name + "-" + c), 100,
+                    Coverage.of(new int[] {Coverage.tuple(edge, 1 + hits)}), c % 97 == 0 ? SEGV : null));
+        }
+        ResultId result = ResultId.random();
+        CommitTicket ticket = store.beginCommit(epoch, new CommitRequest(lease, result,
+                ".stage-1/3/" + result, children, AFL, null), T0 + 1);
+        List<Promotion> marks = new ArrayList<>();
+        for (int c = 0; c < ticket.children().size(); c++) {
+            if (ticket.children().get(c).fate().kept()) {
+                marks.add(new Promotion(lease.work(), result, c));
+            }
+        }
+        store.markPromoted(epoch, marks).forEach(ItemResult::orThrow);
+        return store.complete(epoch, lease.work(), result, T0 + 2).enqueued();
     }
 
     // ---- helpers ---------------------------------------------------------------------------

@@ -35,6 +35,8 @@ import io.frontier.store.record.Token;
 import io.frontier.store.corpus.Digest;
 import io.frontier.store.record.WorkRecord;
 import io.frontier.store.record.WorkState;
+import io.frontier.store.view.ManifestRecord;
+import io.frontier.store.view.ManifestView;
 import io.frontier.store.wire.Execution;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -779,6 +781,114 @@ public abstract class CampaignStoreConformance {
         assertThat(entry.children()).hasSize(600);
         assertThat(entry.children().get(599)).isEqualTo(child("child-599"));
         assertThat(dump(kv, keys.manifest())).hasSize(4);
+    }
+
+    @Test
+    void aResultWithMoreChildrenThanOneTransactionTakesIsCommittedWholeAndReadBackInOrder() {
+        Lease lease = leasedSeed("wide");
+        String[] names = new String[2 * CampaignStore.MAX_CHILDREN_PER_TRANSACTION + 300];
+        for (int i = 0; i < names.length; i++) {
+            names[i] = "wide-child-" + i;
+        }
+        ResultId result = ResultId.random();
+
+        CommitTicket ticket = store.beginCommit(epoch, request(lease, result, names), T0);
+
+        assertThat(ticket.entry().chunksByResult()).isTrue();
+        assertThat(ticket.children()).hasSize(names.length);
+        CommittingEntry committing = store.listCommitting(1).get(0);
+        assertThat(committing.children()).hasSize(names.length);
+        assertThat(committing.children().get(names.length - 1)).isEqualTo(child(names[names.length - 1]));
+        ManifestRecord listed = new ManifestView(kv, keys).list(null, 10).records().get(0);
+        assertThat(listed.children()).isEqualTo(committing.children());
+        assertThat(new ManifestView(kv, keys).entry(result).orElseThrow().children()).isEqualTo(committing.children());
+        assertThat(dump(kv, keys.manifest())).as("the head alone under its versionstamp").hasSize(1);
+        assertThat(dump(kv, keys.childChunks(result))).hasSize(ManifestEntry.chunksFor(names.length));
+        assertThat(dump(kv, keys.draftsBefore(epoch + 1))).as("the draft mark went with the decision").isEmpty();
+        assertThat(store.beginCommit(epoch, request(lease, result, names), T0).repeated()).isTrue();
+
+        promoteAll(lease.work(), result, names.length);
+        Completion done = store.complete(epoch, lease.work(), result, T0 + 1);
+
+        assertThat(done.enqueued()).hasSize(names.length).doesNotHaveDuplicates();
+        assertThat(store.counts().get(Counter.PENDING)).isEqualTo(names.length);
+        assertThat(dump(kv, keys.completionParts(result))).as("the parts' records end with the entry").isEmpty();
+        assertThat(store.complete(epoch, lease.work(), result, T0 + 2).repeated()).isTrue();
+    }
+
+    @Test
+    void aRefusedResultWithMoreChildrenThanOneTransactionTakesLeavesNothingBehind() {
+        Lease lease = leasedSeed("wide");
+        String[] names = new String[CampaignStore.MAX_CHILDREN_PER_TRANSACTION + 1];
+        for (int i = 0; i < names.length; i++) {
+            names[i] = "refused-child-" + i;
+        }
+        Lease stale = new Lease(lease.work(), Token.random());
+
+        refusedUnchanged(StaleTokenException.class, "", () -> store.beginCommit(epoch, request(stale, ResultId.random(),
+                names), T0));
+    }
+
+    @Test
+    void chunksWrittenAheadOfADecisionThatWasNeverTakenGoWithTheNextEpochAndAnEntrysChunksStay() {
+        Lease taken = leasedSeed("taken");
+        String[] names = new String[CampaignStore.MAX_CHILDREN_PER_TRANSACTION + 10];
+        for (int i = 0; i < names.length; i++) {
+            names[i] = "kept-" + i;
+        }
+        ResultId kept = ResultId.random();
+        store.beginCommit(epoch, request(taken, kept, names), T0);
+        ResultId crashed = ResultId.random();
+        kv.run(tx -> {
+            // What a coordinator that died between writing its chunks and its decision left.
+            tx.set(keys.draft(epoch, crashed), new byte[0]);
+            tx.set(keys.childChunk(crashed, 0), new byte[] {'{', '}'});
+            tx.set(keys.childChunk(crashed, 1), new byte[] {'{', '}'});
+            return null;
+        });
+
+        assertThat(store.sweepDrafts(epoch)).as("a draft of the current epoch may still be decided").isZero();
+        long next = store.bumpEpoch(epoch, "job-2", T0 + 1).epoch();
+        assertThat(store.sweepDrafts(next)).isEqualTo(1);
+
+        assertThat(dump(kv, keys.childChunks(crashed))).isEmpty();
+        assertThat(dump(kv, keys.draftsBefore(next + 1))).isEmpty();
+        assertThat(dump(kv, keys.childChunks(kept))).hasSize(ManifestEntry.chunksFor(names.length));
+        assertThat(store.listCommitting(1).get(0).children()).hasSize(names.length);
+    }
+
+    @Test
+    void aCompletionInPartsCutAfterItsFirstPartIsFinishedByTheNextCallEnqueuingEachChildOnce() {
+        Lease lease = leasedSeed("parted");
+        String[] names = new String[2 * CampaignStore.MAX_CHILDREN_PER_TRANSACTION + 5];
+        for (int i = 0; i < names.length; i++) {
+            names[i] = "parted-child-" + i;
+        }
+        ResultId result = ResultId.random();
+        store.beginCommit(epoch, request(lease, result, names), T0);
+        promoteAll(lease.work(), result, names.length);
+        Commitment commitment = new Commitment(lease.work(), result);
+        kv.run(tx -> {
+            // The first part, as a completion that died after it committed wrote it.
+            Committing committing = new Committing(keys, CONFIG, io.frontier.store.exploration.ExplorationPolicy.BEFORE_TIERS,
+                    List.of());
+            Committing.PartedEntry entry = committing.partedEntry(tx, commitment);
+            ReadAhead ahead = new ReadAhead(tx);
+            WorkTable table = new WorkTable(ahead, keys, CONFIG.buckets());
+            committing.completePart(ahead, table, commitment, entry, 0, epoch);
+            table.flush();
+            return null;
+        });
+        assertThat(store.work(lease.work()).state()).as("still committing").isEqualTo(WorkState.COMMITTING);
+        assertThat(store.counts().get(Counter.PENDING)).isEqualTo(CampaignStore.MAX_CHILDREN_PER_TRANSACTION);
+
+        Completion done = store.complete(epoch, lease.work(), result, T0 + 1);
+
+        assertThat(done.enqueued()).as("the first part's children too, each once").hasSize(names.length)
+                .doesNotHaveDuplicates();
+        assertThat(store.counts().get(Counter.PENDING)).isEqualTo(names.length);
+        assertThat(store.work(lease.work()).state()).isEqualTo(WorkState.DONE);
+        assertThat(dump(kv, keys.completionParts(result))).isEmpty();
     }
 
     @Test

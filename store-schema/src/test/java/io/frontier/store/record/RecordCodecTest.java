@@ -19,6 +19,7 @@ import io.frontier.store.session.SessionSlot;
 import io.frontier.store.wire.DeclaredFinding;
 import io.frontier.store.wire.Execution;
 import io.frontier.store.wire.ExecutorKind;
+import io.frontier.store.wire.LeftOut;
 import io.frontier.store.wire.FindingKind;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -163,10 +164,22 @@ class RecordCodecTest {
     @Test
     void aManifestEntryWrittenBeforeRoundsReadsAsRoundZeroFactorOne() {
         ManifestEntry entry = new ManifestEntry(ManifestEntry.SCHEMA, RESULT, ID, TOKEN, OWNER, 1, ".stage-1/3/" + RESULT,
-                0, 0, new Execution("command", "ok", 0, false, 42, false), 5.0, 0, 1);
+                0, 0, new Execution("command", "ok", 0, false, 42, false), 5.0, 0, 1, LeftOut.NONE, false);
         String before = new String(ManifestCodecs.ENTRY.encode(entry), StandardCharsets.UTF_8)
-                .replace("\"schema\":2", "\"schema\":1").replace(",\"round\":0,\"limitFactor\":1", "");
-        assertThat(before).doesNotContain("round");
+                .replace("\"schema\":3", "\"schema\":1").replace(",\"round\":0,\"limitFactor\":1", "")
+                .replace(",\"leftOut\":{\"links\":0,\"special\":0,\"overLimit\":0},\"chunksByResult\":false", "");
+        assertThat(before).doesNotContain("round", "leftOut", "chunksByResult");
+        assertThat(ManifestCodecs.ENTRY.decode(KEY, before.getBytes(StandardCharsets.UTF_8))).isEqualTo(entry);
+    }
+
+    @Test
+    void aManifestEntryWrittenBeforeLeftOutputsWereCountedReadsAsNothingLeftOutWithItsChunksInTheManifest() {
+        ManifestEntry entry = new ManifestEntry(ManifestEntry.SCHEMA, RESULT, ID, TOKEN, OWNER, 1, ".stage-1/3/" + RESULT,
+                300, 2, new Execution("command", "ok", 0, false, 42, false), 5.0, 2, 4, LeftOut.NONE, false);
+        String before = new String(ManifestCodecs.ENTRY.encode(entry), StandardCharsets.UTF_8)
+                .replace("\"schema\":3", "\"schema\":2")
+                .replace(",\"leftOut\":{\"links\":0,\"special\":0,\"overLimit\":0},\"chunksByResult\":false", "");
+        assertThat(before).contains("\"schema\":2", "\"round\":2").doesNotContain("leftOut", "chunksByResult");
         assertThat(ManifestCodecs.ENTRY.decode(KEY, before.getBytes(StandardCharsets.UTF_8))).isEqualTo(entry);
     }
 
@@ -181,7 +194,9 @@ class RecordCodecTest {
         roundTrip(RecordCodec.HEARTBEAT, JobHeartbeat.running(3, "job-9", "node-1", 4242, 6, 5000, 99.5).endedAt(100.0));
         roundTrip(RecordCodec.HEARTBEAT, JobHeartbeat.starting(3, "job-9", "login", 77, 6, 5000, 99.0));
         roundTrip(ManifestCodecs.ENTRY, new ManifestEntry(ManifestEntry.SCHEMA, RESULT, ID, TOKEN, OWNER, 1, ".stage-1/3/" + RESULT,
-                300, 2, new Execution("command", "crash", 11, true, 42, false), 5.0, 1, 2));
+                300, 2, new Execution("command", "crash", 11, true, 42, false), 5.0, 1, 2, new LeftOut(3, 1, 0), false));
+        roundTrip(ManifestCodecs.ENTRY, new ManifestEntry(ManifestEntry.SCHEMA, RESULT, ID, TOKEN, OWNER, 1, ".stage-1/3/" + RESULT,
+                10_000, 40, new Execution("command", "ok", 0, false, 42, false), 5.0, 0, 1, LeftOut.NONE, true));
         roundTrip(ManifestCodecs.CHUNK, new ChildChunk(ChildChunk.SCHEMA, RESULT, 0, List.of(Child.frontier(OTHER, 9),
                 Child.triaged(ID, 3, ChildFate.REDUNDANT, 0), new Child(TOKEN_DIGEST, 4, ChildFate.FINDING, 0, false),
                 Child.triaged(FRONTIER_DIGEST, 5, ChildFate.FRONTIER, 17))));

@@ -241,7 +241,7 @@ public abstract class CampaignViewConformance {
         List<ResultId> committed = new ArrayList<>();
         for (int i = 0; i < 12; i++) {
             List<Child> children = new ArrayList<>();
-            for (int c = 0; c < ManifestEntry.MAX_CHILDREN; c++) {
+            for (int c = 0; c < CampaignStore.MAX_CHILDREN_PER_TRANSACTION; c++) {
                 children.add(child("wide-" + i + "-" + c));
             }
             committed.add(store.beginCommit(epoch, request(leased("wide-" + i, ALICE, T0), children), T0).entry().result());
@@ -262,6 +262,33 @@ public abstract class CampaignViewConformance {
         assertThat(metered.meters()).hasSizeGreaterThan(1).allSatisfy(meter -> assertThat(meter.bytesRead())
                 .as("bytes one page reads: its budget and at most one entry more")
                 .isLessThan(PageBudget.BYTES + ONE_WIDE_ENTRY_BYTES));
+    }
+
+    @Test
+    void aManifestPageOfEntriesWhoseChildrenAreKeptApartEndsOnceTheyComeToAMebibyte() {
+        List<ResultId> committed = new ArrayList<>();
+        int wide = 3 * CampaignStore.MAX_CHILDREN_PER_TRANSACTION;
+        for (int i = 0; i < 4; i++) {
+            List<Child> children = new ArrayList<>();
+            for (int c = 0; c < wide; c++) {
+                children.add(child("apart-" + i + "-" + c));
+            }
+            committed.add(store.beginCommit(epoch, request(leased("apart-" + i, ALICE, T0), children), T0).entry().result());
+        }
+        MeteredStore metered = new MeteredStore(kv);
+        ManifestView view = new ManifestView(metered, keys);
+
+        List<ResultId> listed = new ArrayList<>();
+        EntryId after = null;
+        do {
+            ManifestPage page = view.list(after, ManifestView.MAX_PAGE);
+            assertThat(page.records()).isNotEmpty().allSatisfy(record -> assertThat(record.children()).hasSize(wide));
+            listed.addAll(results(page.records()));
+            after = page.next();
+        } while (after != null);
+
+        assertThat(listed).containsExactlyElementsOf(committed);
+        assertThat(metered.meters()).as("pages").hasSizeGreaterThan(1);
     }
 
     @Test

@@ -89,7 +89,10 @@ class TerminationMessagesTest {
         assertThat(ExitStatus.QUIESCENT.worse(ExitStatus.INVALID_RESULTS)).isEqualTo(ExitStatus.INVALID_RESULTS);
         assertThat(ExitStatus.CONTROL_FAILURE.worse(ExitStatus.INVALID_RESULTS)).isEqualTo(ExitStatus.CONTROL_FAILURE);
         assertThat(ExitStatus.INVALID_RESULTS.worse(ExitStatus.QUIESCENT)).isEqualTo(ExitStatus.INVALID_RESULTS);
-        assertThat(List.of(ExitStatus.values())).extracting(ExitStatus::code).containsExactly(0, 1, 70);
+        assertThat(ExitStatus.STOPPED.worse(ExitStatus.INVALID_RESULTS)).as("the campaign goes on").isEqualTo(ExitStatus.STOPPED);
+        assertThat(ExitStatus.STOPPED.worse(ExitStatus.CONTROL_FAILURE)).isEqualTo(ExitStatus.CONTROL_FAILURE);
+        assertThat(ExitStatus.QUIESCENT.worse(ExitStatus.STOPPED)).isEqualTo(ExitStatus.STOPPED);
+        assertThat(List.of(ExitStatus.values())).extracting(ExitStatus::code).containsExactly(0, 1, 75, 70);
     }
 
     @Test

@@ -25,7 +25,9 @@ import picocli.CommandLine.Spec;
                 + " need a copy of the store's data; work in the original, or create a new campaign."
                 + " With --moved, you say that the original is gone (moved to another filesystem): the store keeps"
                 + " its id and takes this directory as its home. An interrupted adoption is finished by running"
-                + " adopt again.",
+                + " adopt again. A directory that is its store's home already (the original, or a copy adopted"
+                + " before) keeps its identity: adopt says so and changes nothing. Refused while a job of the"
+                + " campaign may be running, as frontier campaign set is.",
         mixinStandardHelpOptions = true)
 public final class AdoptCommand implements Callable<Integer> {
 
@@ -50,6 +52,14 @@ public final class AdoptCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         if (json.enabled()) {
             JsonOption.print(out, adopted);
+            return ExitCodes.OK;
+        }
+        if (adopted.change().equals(Adoption.UNCHANGED)) {
+            out.printf("%s has an identity of its own already (its store's home is this directory): nothing changed%n",
+                    adopted.campaign());
+            out.printf("  id     %s%n", adopted.id());
+            out.printf("  store  %s%n", adopted.store());
+            out.flush();
             return ExitCodes.OK;
         }
         out.printf("adopted %s: %s%n", adopted.campaign(), adopted.change());

@@ -6,9 +6,6 @@ import io.frontier.store.corpus.fs.Fsync;
 import io.frontier.store.error.FrontierException;
 import io.frontier.store.keyspace.CampaignKeys;
 import io.frontier.store.kv.KeyValueStore;
-import io.frontier.store.kv.KeyValueStores;
-import io.frontier.store.kv.StoreOptions;
-import io.frontier.store.kv.StoreUrl;
 import io.frontier.store.record.CampaignIdentity;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -31,6 +28,11 @@ import java.util.Objects;
  *       inode changed): the store keeps its id and records this directory as its home.
  * </ul>
  *
+ * <p>Idempotent: a directory that is its store's home already (the original, a copy adopted
+ * before, a campaign moved on one filesystem) keeps its identity, and adoption says that nothing
+ * changed; it never issues a new identity to a campaign that has one of its own. Refused, changing
+ * nothing, while a job of the campaign may be running ({@link BetweenJobs}).
+ *
  * <p>Crash safety: the new settings are written durably as {@value #PENDING} first, then the
  * store's identity is replaced, then the file is renamed over {@code campaign.json}. An adoption
  * interrupted anywhere is finished by running it again.
@@ -47,12 +49,23 @@ public final class Adoption {
     private static final String NEW_IDENTITY = "new identity";
     private static final String UPGRADED = "upgraded";
     private static final String MOVED = "moved";
+    /** What an adoption of a directory that has an identity of its own already reports. */
+    public static final String UNCHANGED = "unchanged";
 
     private Adoption() {
     }
 
     /** Adopts the campaign in {@code directory}, or fails saying why and changing nothing. */
     public static Adopted adopt(CampaignDirectory directory, boolean moved) {
+        return adopt(directory, moved, true);
+    }
+
+    /**
+     * {@link #adopt(CampaignDirectory, boolean)}; {@code betweenJobs} false leaves out the check
+     * that no job runs, for the upgrade of an older campaign.json by the command that is about to
+     * fence its job ({@link #upgradeIfLegacy}).
+     */
+    private static Adopted adopt(CampaignDirectory directory, boolean moved, boolean betweenJobs) {
         Path pending = directory.path().resolve(PENDING);
         CampaignSettings current = directory.readAsWritten();
         if (Files.isRegularFile(pending)) {
@@ -74,15 +87,22 @@ public final class Adoption {
                 }
             }
             change = atHome ? UPGRADED : directory.holdsStore(adopted) ? NEW_IDENTITY : MOVED;
-        } else if (directory.holdsStore(current)) {
-            adopted = current.withId(CampaignIdentity.newId());
-            change = NEW_IDENTITY;
         } else {
-            requireMoved(directory, current, moved);
-            adopted = current;
-            change = MOVED;
+            CampaignIdentity stored = requireOwnStore(directory, current, current, betweenJobs);
+            Long here = StoreBinding.inode(directory.path());
+            if (stored.home() != null && stored.home().equals(here)) {
+                return new Adopted(directory.path().toString(), UNCHANGED, current.id(), current.id(), current.store());
+            }
+            if (directory.holdsStore(current)) {
+                adopted = current.withId(CampaignIdentity.newId());
+                change = NEW_IDENTITY;
+            } else {
+                requireMoved(directory, current, moved);
+                adopted = current;
+                change = MOVED;
+            }
         }
-        requireOwnStore(directory, current, adopted);
+        requireOwnStore(directory, current, adopted, betweenJobs);
         DurableFiles files = new DurableFiles(new Fsync());
         directory.write(files, adopted, PENDING);
         return finish(directory, current, adopted, change);
@@ -98,7 +118,7 @@ public final class Adoption {
         if (!settings.legacy()) {
             return settings;
         }
-        Adopted adopted = adopt(directory, false);
+        Adopted adopted = adopt(directory, false, false);
         err.printf("frontier: upgraded %s to paths relative to the campaign; campaign id %s%n",
                 directory.settingsFile(), adopted.id());
         return directory.read();
@@ -128,8 +148,13 @@ public final class Adoption {
         }
     }
 
-    /** Fails unless the store the adopted settings name holds the campaign under the id campaign.json has now. */
-    private static void requireOwnStore(CampaignDirectory directory, CampaignSettings current, CampaignSettings adopted) {
+    /**
+     * Fails unless the store the adopted settings name holds the campaign under the id
+     * campaign.json has now, and, if {@code betweenJobs}, no job of it may be running; returns the
+     * identity it holds (null in a store of an older Frontier).
+     */
+    private static CampaignIdentity requireOwnStore(CampaignDirectory directory, CampaignSettings current,
+                                                    CampaignSettings adopted, boolean betweenJobs) {
         try (KeyValueStore kv = openExisting(directory, adopted)) {
             CampaignStore store = new CampaignStore(kv, CampaignKeys.forCampaign(adopted.name()));
             CampaignIdentity stored = store.exists() ? store.identity() : null;
@@ -140,16 +165,15 @@ public final class Adoption {
                         .with("storeCampaignId", stored == null ? null : stored.id())
                         .with("file", directory.settingsFile());
             }
+            if (betweenJobs) {
+                BetweenJobs.require(store, "a campaign is adopted", System.currentTimeMillis() / 1000.0);
+            }
+            return stored;
         }
     }
 
     private static KeyValueStore openExisting(CampaignDirectory directory, CampaignSettings settings) {
-        StoreUrl url = StoreUrl.parse(settings.store());
-        if (url.backend() == StoreUrl.Backend.SQLITE && !Files.isRegularFile(url.path())) {
-            throw new FrontierException("campaign store file not found").with("store", settings.store())
-                    .with("file", directory.settingsFile());
-        }
-        return KeyValueStores.open(url, StoreOptions.DEFAULT);
+        return OpenCampaign.openStore(directory, settings);
     }
 
     private static CampaignSettings readPending(CampaignDirectory directory, Path pending) {

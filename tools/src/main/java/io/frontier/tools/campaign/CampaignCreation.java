@@ -1,5 +1,6 @@
 package io.frontier.tools.campaign;
 
+import io.frontier.store.error.IoReason;
 import io.frontier.store.campaign.CampaignStore;
 import io.frontier.store.corpus.ContentHasher;
 import io.frontier.store.error.FrontierException;
@@ -54,6 +55,17 @@ public final class CampaignCreation {
      */
     public static CampaignSettings create(CampaignDirectory directory, Path seeds, List<Path> executors,
                                           CreationOptions options) {
+        CampaignSettings settings = check(directory, seeds, executors, options);
+        directory.create(settings);
+        return settings;
+    }
+
+    /**
+     * Checks everything a new campaign in {@code directory} would be made of and returns its
+     * settings, writing nothing: {@link CampaignDirectory#create} then writes them.
+     */
+    public static CampaignSettings check(CampaignDirectory directory, Path seeds, List<Path> executors,
+                                         CreationOptions options) {
         if (directory.exists()) {
             throw new FrontierException("campaign already exists").with("file", directory.settingsFile());
         }
@@ -75,10 +87,6 @@ public final class CampaignCreation {
         }
         options.policy();
         options.pruning();
-        if (options.claimBatch < 1 || options.claimBatch > CampaignStore.MAX_CLAIM) {
-            throw new FrontierException("claim batch out of range").with("claimBatch", options.claimBatch)
-                    .with("max", CampaignStore.MAX_CLAIM);
-        }
         StoreUrl given = StoreUrl.parse(options.store != null ? options.store : directory.defaultStore());
         // Every command and rank must find the same store whatever its working directory.
         StoreUrl url = new StoreUrl(given.backend(), given.path().toAbsolutePath().normalize());
@@ -93,7 +101,6 @@ public final class CampaignCreation {
         // The store's own checks of the configuration (e.g. its bucket limit) run before anything is written.
         settings.storeConfig();
         refuseTakenStore(directory, url, settings);
-        directory.create(settings);
         return settings;
     }
 
@@ -135,7 +142,7 @@ public final class CampaignCreation {
             bytes = Files.readAllBytes(file);
         } catch (IOException e) {
             throw new FrontierException(what + " file cannot be read", e).with("file", file.toAbsolutePath())
-                    .with("error", e.toString());
+                    .with("error", IoReason.of(e));
         }
         try {
             return WireCodec.decode(bytes, type);

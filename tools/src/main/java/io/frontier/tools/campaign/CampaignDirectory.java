@@ -1,5 +1,6 @@
 package io.frontier.tools.campaign;
 
+import io.frontier.store.error.IoReason;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -7,11 +8,13 @@ import io.frontier.store.corpus.CorpusLayout;
 import io.frontier.store.corpus.fs.DurableFiles;
 import io.frontier.store.corpus.fs.Fsync;
 import io.frontier.store.error.FrontierException;
+import io.frontier.store.error.IoReason;
 import io.frontier.store.kv.StoreUrl;
 import io.frontier.store.wire.MalformedMessageException;
 import io.frontier.store.wire.WireCodec;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -97,24 +100,45 @@ public final class CampaignDirectory {
             throw new FrontierException("campaign settings not found: create the campaign first")
                     .with("file", file);
         }
+        byte[] bytes;
         try {
-            byte[] bytes = Files.readAllBytes(file);
-            JsonNode tree = PEEK.readTree(bytes);
-            if (tree instanceof ObjectNode legacy && legacy.path("schema").asInt() == CampaignSettings.LEGACY_SCHEMA
-                    && !legacy.has("id")) {
+            bytes = Files.readAllBytes(file);
+        } catch (IOException e) {
+            throw new FrontierException("campaign settings cannot be read", e).with("file", file)
+                    .with("problem", IoReason.of(e));
+        }
+        try {
+            if (legacyLayout(bytes)) {
                 // The legacy layout is the resolved one without an id.
+                ObjectNode legacy = (ObjectNode) PEEK.readTree(bytes);
                 legacy.putNull("id");
                 return WireCodec.decode(PEEK.writeValueAsBytes(legacy), CampaignSettings.class);
             }
             return WireCodec.decode(bytes, CampaignFile.class).resolve(directory);
         } catch (IOException e) {
             throw new FrontierException("campaign settings cannot be read", e).with("file", file)
-                    .with("problem", e.getMessage());
+                    .with("problem", e.getMessage().lines().findFirst().orElse(""));
         } catch (MalformedMessageException e) {
             throw ConfigFileError.of("campaign settings are invalid", file, e);
         } catch (FrontierException e) {
-            throw new FrontierException("campaign settings are invalid", e).with("file", file)
-                    .with("problem", e.getMessage());
+            FrontierException invalid = new FrontierException("campaign settings are invalid", e).with("file", file)
+                    .with("problem", e.reason());
+            e.context().forEach(invalid::with);
+            throw invalid;
+        }
+    }
+
+    /**
+     * True if {@code bytes} are a settings file in the layout of an older Frontier (schema 1 and
+     * no id). Bytes that are not JSON at all are not: the strict decoder then says where and why.
+     */
+    private static boolean legacyLayout(byte[] bytes) {
+        try {
+            JsonNode tree = PEEK.readTree(bytes);
+            return tree instanceof ObjectNode object && object.path("schema").asInt() == CampaignSettings.LEGACY_SCHEMA
+                    && !object.has("id");
+        } catch (IOException e) {
+            return false;
         }
     }
 
@@ -141,7 +165,13 @@ public final class CampaignDirectory {
             layout().createCorpus(files);
             Files.createDirectories(reports());
         } catch (IOException e) {
-            throw new FrontierException("campaign directory cannot be created", e).with("directory", directory);
+            FrontierException failure = new FrontierException("campaign directory cannot be created", e)
+                    .with("directory", directory);
+            if (e instanceof FileSystemException system && system.getFile() != null
+                    && !system.getFile().equals(directory.toString())) {
+                failure.with("at", system.getFile());
+            }
+            throw failure.with("problem", IoReason.of(e));
         }
         write(files, settings, SETTINGS);
     }

@@ -1,6 +1,5 @@
 package io.frontier.tools.campaign;
 
-import io.frontier.coordinator.liveness.JobLiveness;
 import io.frontier.store.corpus.ContentHasher;
 import io.frontier.store.error.FrontierException;
 import io.frontier.store.record.EpochRecord;
@@ -127,13 +126,7 @@ public final class CampaignSetCommand implements Callable<Integer> {
         double now = System.currentTimeMillis() / 1000.0;
         SettingsChange change;
         try (OpenCampaign open = OpenCampaign.open(campaign)) {
-            EpochRecord epoch = open.store().epoch();
-            JobLiveness job = JobLiveness.judge(epoch, open.store().heartbeat(), now);
-            if (job instanceof JobLiveness.MaybeAlive alive) {
-                throw new FrontierException("a job of the campaign may be running, and settings change only between"
-                        + " jobs (every rank reads campaign.json when it starts): stop the job or wait until it ends")
-                        .with("job", alive.describe());
-            }
+            EpochRecord epoch = BetweenJobs.require(open.store(), "settings change", now);
             change = open.store().recordSettingsChange(epoch.epoch(), edit.changes(), digest, now);
         }
         try {

@@ -3,6 +3,7 @@ package io.frontier.tools.campaign;
 import io.frontier.store.error.FrontierException;
 import io.frontier.store.record.CampaignConfig;
 import io.frontier.store.record.CampaignIdentity;
+import io.frontier.tools.ValueRange;
 import io.frontier.worker.rank.WorkerSettings;
 
 /**
@@ -35,6 +36,13 @@ public record CampaignSettings(int schema, String name, String store, String see
     public static final int SCHEMA = 2;
     /** What Frontier wrote before campaign ids: absolute paths, no id. */
     public static final int LEGACY_SCHEMA = 1;
+    /**
+     * The lease lengths a stored campaign may have: those a new campaign may get
+     * ({@link CreationOptions#LEASE_MILLIS}) and the shorter ones campaigns created before that
+     * minimum may have been given, which they keep.
+     */
+    private static final ValueRange STORED_LEASE_MILLIS =
+            ValueRange.of(1, CreationOptions.LEASE_MILLIS.max(), CreationOptions.LEASE_MILLIS.unit());
 
     public CampaignSettings {
         if (schema == SCHEMA) {
@@ -50,13 +58,13 @@ public record CampaignSettings(int schema, String name, String store, String see
             throw new FrontierException("campaign settings need a store, an absolute seed directory and worker settings")
                     .with("store", store).with("seeds", seeds);
         }
-        if (coordinators < 1 || leaseMillis < 1 || claimBatch < 1 || buckets < 1 || maxAttempts < 1
-                || idleWindowMillis < 0) {
-            throw new FrontierException("campaign settings out of range")
-                    .with("coordinators", coordinators).with("leaseMillis", leaseMillis)
-                    .with("claimBatch", claimBatch).with("buckets", buckets).with("maxAttempts", maxAttempts)
-                    .with("idleWindowMillis", idleWindowMillis);
-        }
+        CreationOptions.COORDINATORS.requireSetting("coordinators", coordinators);
+        STORED_LEASE_MILLIS.requireSetting("leaseMillis", leaseMillis);
+        CreationOptions.CLAIM_BATCH.requireSetting("claimBatch", claimBatch);
+        CreationOptions.BUCKETS.requireSetting("buckets", buckets);
+        CreationOptions.MAX_ATTEMPTS.requireSetting("maxAttempts", maxAttempts);
+        CreationOptions.IDLE_WINDOW_MILLIS.requireSetting("idleWindowMillis", idleWindowMillis);
+        CreationOptions.TIME_LIMIT_MILLIS.requireSetting("timeLimitMillis", worker.timeLimitMillis());
     }
 
     /** What the store keeps of these settings, written once when the campaign is created there. */

@@ -6,8 +6,10 @@ import io.frontier.store.exploration.Exploration;
 import io.frontier.store.exploration.ExplorationPolicy;
 import io.frontier.store.pruning.PruningPolicy;
 import io.frontier.store.pruning.PruningSharing;
+import io.frontier.tools.ValueRange;
 import java.nio.file.Path;
 import java.util.List;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
 /**
@@ -33,16 +35,47 @@ public final class CreationOptions {
      */
     static final int DEFAULT_IDLE_WINDOW_MILLIS = 20;
 
+    /** Coordinator ranks of every job. */
+    public static final ValueRange COORDINATORS = ValueRange.of(1, 1_024, "coordinators");
+    /** Wall time of one execution: up to a week. */
+    public static final ValueRange TIME_LIMIT_MILLIS = ValueRange.of(1, 604_800_000, "ms");
+    /**
+     * Lease length of a new campaign. At least 2 s: a coordinator renews its leases every third
+     * of the lease from its event loop, between commit decisions and promotions; a shorter lease
+     * expires whenever one of those takes a few hundred milliseconds, and another coordinator then
+     * runs the same item again (the work is wasted, never lost). Up to a day.
+     */
+    public static final ValueRange LEASE_MILLIS = ValueRange.of(2_000, 86_400_000, "ms");
+    /** How long root must be idle before it probes for quiescence. */
+    public static final ValueRange IDLE_WINDOW_MILLIS = ValueRange.of(0, 60_000, "ms");
+    /** Items claimed in one transaction: FoundationDB's "a few dozen". */
+    public static final ValueRange CLAIM_BATCH = ValueRange.of(1, CampaignStore.MAX_CLAIM, "items");
+    /** Ready-index buckets: as many as the store's configuration allows. */
+    public static final ValueRange BUCKETS = ValueRange.of(1, 65_536, "buckets");
+    /** Abandoned commits an item survives. */
+    public static final ValueRange MAX_ATTEMPTS = ValueRange.of(1, 1_000, "attempts");
+    /** Items the lower tiers may hold pending. */
+    public static final ValueRange TIER_CAP_ITEMS = ValueRange.of(0, Long.MAX_VALUE, "items");
+    /** Input bytes the lower tiers may hold pending. */
+    public static final ValueRange TIER_CAP_BYTES = ValueRange.of(0, Long.MAX_VALUE, "bytes");
+    /** How far a time-out retry may multiply the time limit. */
+    public static final ValueRange TIME_LIMIT_CAP = new ValueRange(1, 1_024, "times --time-limit", "1: never retried");
+    /** Repeated runs after a run that found nothing new. */
+    public static final ValueRange REPEATS = new ValueRange(0, 1_000, "runs", "0: none");
+
     @Option(names = "--coordinators", paramLabel = "M", defaultValue = "1",
-            description = "Coordinator ranks of every job (default: ${DEFAULT-VALUE}; fixed when the campaign is created).")
+            description = "Coordinator ranks of every job, 1 to 1,024 (default: ${DEFAULT-VALUE}; fixed when the campaign"
+                    + " is created).")
     int coordinators;
 
     @Option(names = "--time-limit", paramLabel = "MS", defaultValue = "60000",
-            description = "Creating: milliseconds one execution may take (default: ${DEFAULT-VALUE}).")
+            description = "Creating: milliseconds one execution may take, 1 to 604,800,000 (default: ${DEFAULT-VALUE}).")
     long timeLimitMillis;
 
     @Option(names = "--lease", paramLabel = "MS", defaultValue = "30000",
-            description = "Creating: lease length in milliseconds (default: ${DEFAULT-VALUE}).")
+            description = "Creating: lease length in milliseconds, 2,000 to 86,400,000 (default: ${DEFAULT-VALUE})."
+                    + " At least 2,000 because a coordinator renews its leases every third of the lease between commits;"
+                    + " shorter leases expire mid-run and the work is done twice.")
     long leaseMillis;
 
     @Option(names = "--store", paramLabel = "URL",
@@ -55,7 +88,8 @@ public final class CreationOptions {
     Path scratch;
 
     @Option(names = "--idle-window", paramLabel = "MS", defaultValue = "" + DEFAULT_IDLE_WINDOW_MILLIS,
-            description = "Creating: milliseconds root must be idle before it probes for quiescence (default: ${DEFAULT-VALUE}).")
+            description = "Creating: milliseconds root must be idle before it probes for quiescence, 0 to 60,000"
+                    + " (default: ${DEFAULT-VALUE}).")
     long idleWindowMillis;
 
     @Option(names = "--claim-batch", paramLabel = "N", defaultValue = "" + DEFAULT_CLAIM_BATCH,
@@ -64,11 +98,12 @@ public final class CreationOptions {
     int claimBatch;
 
     @Option(names = "--buckets", paramLabel = "N", defaultValue = "" + DEFAULT_BUCKETS,
-            description = "Creating: ready-index buckets work is spread over (default: ${DEFAULT-VALUE}).")
+            description = "Creating: ready-index buckets work is spread over, 1 to 65,536 (default: ${DEFAULT-VALUE}).")
     int buckets;
 
     @Option(names = "--max-attempts", paramLabel = "N", defaultValue = "" + DEFAULT_MAX_ATTEMPTS,
-            description = "Creating: abandoned commits an item survives before it is given up (default: ${DEFAULT-VALUE}).")
+            description = "Creating: abandoned commits an item survives before it is given up, 1 to 1,000"
+                    + " (default: ${DEFAULT-VALUE}).")
     int maxAttempts;
 
     @Option(names = "--triage", paramLabel = "FILE",
@@ -114,6 +149,24 @@ public final class CreationOptions {
                     + " branch another already solved, but also skips a branch seen in one context for inputs that"
                     + " would take it somewhere new (default: ${DEFAULT-VALUE}).")
     String pruningMap;
+
+    /**
+     * Refuses, before anything is created, every option given a value outside its range, naming
+     * the option, the value and the range (exit 2).
+     */
+    public void validate(CommandSpec spec) {
+        COORDINATORS.requireOption(spec, "--coordinators", coordinators);
+        TIME_LIMIT_MILLIS.requireOption(spec, "--time-limit", timeLimitMillis);
+        LEASE_MILLIS.requireOption(spec, "--lease", leaseMillis);
+        IDLE_WINDOW_MILLIS.requireOption(spec, "--idle-window", idleWindowMillis);
+        CLAIM_BATCH.requireOption(spec, "--claim-batch", claimBatch);
+        BUCKETS.requireOption(spec, "--buckets", buckets);
+        MAX_ATTEMPTS.requireOption(spec, "--max-attempts", maxAttempts);
+        TIER_CAP_ITEMS.requireOption(spec, "--tier-cap-items", tierCapItems);
+        TIER_CAP_BYTES.requireOption(spec, "--tier-cap-bytes", tierCapBytes);
+        TIME_LIMIT_CAP.requireOption(spec, "--time-limit-cap", timeLimitCap);
+        REPEATS.requireOption(spec, "--repeats", repeats);
+    }
 
     /** Coordinator ranks the campaign is (or would be) created with. */
     public int coordinators() {

@@ -51,6 +51,7 @@ public final class InitCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        options.validate(spec);
         CampaignDirectory directory = new CampaignDirectory(campaign);
         CampaignSettings settings = CampaignCreation.create(directory, seeds, executors, options);
         EpochRecord epoch = CampaignCreation.initialiseStore(directory, settings, options, JobName.forInit(),

@@ -5,6 +5,7 @@ import io.frontier.store.error.FrontierException;
 import io.frontier.store.keyspace.CampaignKeys;
 import io.frontier.store.kv.KeyValueStore;
 import io.frontier.store.kv.KeyValueStores;
+import io.frontier.store.kv.MissingStoreException;
 import io.frontier.store.kv.StoreOptions;
 import io.frontier.store.kv.StoreUrl;
 import io.frontier.store.view.EdgeMapView;
@@ -44,28 +45,55 @@ public final class OpenCampaign implements AutoCloseable {
      */
     public static OpenCampaign open(Path path) {
         CampaignDirectory directory = new CampaignDirectory(path);
-        CampaignSettings settings = directory.read();
-        StoreUrl url = StoreUrl.parse(settings.store());
-        if (url.backend() == StoreUrl.Backend.SQLITE && !Files.isRegularFile(url.path())) {
-            throw new FrontierException("campaign store file not found").with("store", settings.store())
-                    .with("file", directory.settingsFile());
-        }
-        KeyValueStore kv = KeyValueStores.open(url, StoreOptions.DEFAULT);
-        byte[] configKey = CampaignKeys.forCampaign(settings.name()).config();
-        if (kv.read(tx -> tx.get(configKey)) == null) {
-            kv.close();
-            throw new FrontierException("campaign is not initialised in its store; `frontier run` initialises it")
-                    .with("store", settings.store()).with("campaign", settings.name())
-                    .with("file", directory.settingsFile());
-        }
-        OpenCampaign open = new OpenCampaign(directory, settings, kv);
+        return open(directory, directory.read());
+    }
+
+    /**
+     * Opens the existing campaign in {@code directory}, whose settings are {@code settings}: its
+     * store must exist and hold this very campaign. Nothing is ever created or initialised here:
+     * a campaign that has a {@code campaign.json} has its work, manifest and findings in that
+     * store, and a new empty one would silently start it again.
+     *
+     * @throws MissingStoreException if the embedded store file is not there (exit 70: restore it)
+     * @throws FrontierException if the store holds no campaign of this name, or another campaign
+     *     under it (exit 2)
+     */
+    public static OpenCampaign open(CampaignDirectory directory, CampaignSettings settings) {
+        KeyValueStore kv = openStore(directory, settings);
         try {
+            byte[] configKey = CampaignKeys.forCampaign(settings.name()).config();
+            if (kv.read(tx -> tx.get(configKey)) == null) {
+                throw new FrontierException("the store holds no campaign named " + settings.name() + ", so it is not"
+                        + " this campaign's store (another campaign's store, or another file, took its place): restore"
+                        + " the campaign's own store from a copy of the campaign. If `frontier init` was interrupted"
+                        + " before it wrote the store, remove " + CampaignDirectory.SETTINGS + " and run init again")
+                        .with("store", settings.store()).with("campaign", settings.name())
+                        .with("file", directory.settingsFile());
+            }
+            OpenCampaign open = new OpenCampaign(directory, settings, kv);
             StoreBinding.check(directory, settings, open.store);
+            return open;
         } catch (RuntimeException e) {
             kv.close();
             throw e;
         }
-        return open;
+    }
+
+    /**
+     * The store {@code settings} name, opened without creating anything: an embedded store file
+     * that does not exist is refused, never made.
+     *
+     * @throws MissingStoreException if the embedded store file is not there
+     */
+    public static KeyValueStore openStore(CampaignDirectory directory, CampaignSettings settings) {
+        StoreUrl url = StoreUrl.parse(settings.store());
+        if (url.backend() == StoreUrl.Backend.SQLITE && !Files.isRegularFile(url.path())) {
+            throw new MissingStoreException("the campaign's store file is missing. It holds the campaign's work,"
+                    + " manifest and findings, so Frontier never makes a new one for an existing campaign: restore the"
+                    + " file from a copy of the campaign (or a backup), or create a new campaign in another directory")
+                    .with("store", url.path()).with("file", directory.settingsFile());
+        }
+        return KeyValueStores.open(url, StoreOptions.DEFAULT);
     }
 
     public CampaignDirectory directory() {

@@ -53,7 +53,9 @@ public final class StoreBinding {
         String storedId = stored == null ? null : stored.id();
         if (!Objects.equals(storedId, settings.id())) {
             throw new FrontierException("campaign.json and its store belong to different campaigns: restore this"
-                    + " directory's own store (or campaign.json); a store is never shared by two campaigns")
+                    + " directory's own store (or its own campaign.json) from a copy; a store is never shared by two"
+                    + " campaigns (to run a copy of a campaign, copy its whole directory and run `frontier campaign"
+                    + " adopt` on the copy)")
                     .with("campaignId", settings.id()).with("storeCampaignId", storedId)
                     .with("store", settings.store()).with("file", directory.settingsFile());
         }

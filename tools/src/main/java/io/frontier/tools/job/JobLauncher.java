@@ -5,7 +5,6 @@ import io.frontier.store.campaign.CampaignStore;
 import io.frontier.store.error.FrontierException;
 import io.frontier.store.keyspace.CampaignKeys;
 import io.frontier.store.kv.KeyValueStore;
-import io.frontier.store.kv.KeyValueStores;
 import io.frontier.store.record.EpochRecord;
 import io.frontier.store.record.JobHeartbeat;
 import io.frontier.tools.ExitCodes;
@@ -14,6 +13,7 @@ import io.frontier.tools.campaign.Adoption;
 import io.frontier.tools.campaign.CampaignDirectory;
 import io.frontier.tools.campaign.CampaignSettings;
 import io.frontier.tools.campaign.JobSummary;
+import io.frontier.tools.campaign.OpenCampaign;
 import io.frontier.tools.campaign.TriageScratch;
 import io.frontier.worker.fault.FaultPlan;
 import io.frontier.worker.link.MpiJobLauncher;
@@ -26,6 +26,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /** Runs one job of a campaign under mpirun, in the epoch its command fenced the previous job with. */
@@ -46,11 +47,20 @@ final class JobLauncher {
     /**
      * The settings of an existing campaign for its next job ({@code run} or {@code resume}):
      * upgraded in place if an older Frontier wrote them, and refused before anything is fenced
-     * if its triage cannot work in its scratch directory ({@link TriageScratch}).
+     * if its triage cannot work in its scratch directory ({@link TriageScratch}) or its seed
+     * directory is gone (root scans it in every job; a configuration error, exit 2, that says
+     * how to name another).
      */
     static CampaignSettings settingsForNextJob(CampaignDirectory directory, PrintWriter err) {
         CampaignSettings settings = Adoption.upgradeIfLegacy(directory, directory.read(), err);
         TriageScratch.require(settings.worker());
+        Path seeds = Path.of(settings.seeds());
+        if (!Files.isDirectory(seeds)) {
+            throw new FrontierException("the campaign's seed directory does not exist or is not a directory, and root"
+                    + " scans it in every job: restore it, or name another with `frontier campaign set "
+                    + directory.path() + " --seeds DIR` (seeds already admitted stay in the corpus)")
+                    .with("seeds", seeds).with("file", directory.settingsFile());
+        }
         return settings;
     }
 
@@ -69,12 +79,27 @@ final class JobLauncher {
      * for them; returns the job's exit code. mpirun's own status is passed on when it is one of
      * the job verdicts (status 1 only when root's summary gives it, see {@link #reportedVerdict});
      * any other (a rank killed or failing, mpirun failing) becomes
-     * {@link ExitCodes#CONTROL_FAILURE}, with a line saying how to resume. While the job runs,
-     * SIGINT and SIGTERM stop it as {@link StopSignals} says: the first drains it, the second
-     * ends it at once ({@link ExitCodes#ENDED_AT_ONCE}).
+     * {@link ExitCodes#CONTROL_FAILURE}, with a line saying how to resume. A job killed at
+     * {@code --max-time} ends with {@link ExitCodes#STOPPED}. While the job runs, SIGINT and
+     * SIGTERM stop it as {@link StopSignals} says: the first drains it
+     * ({@link ExitCodes#STOPPED}), the second ends it at once ({@link ExitCodes#ENDED_AT_ONCE}).
+     *
+     * <p>Whenever it returns or throws, the launcher knows that no process of the job runs any
+     * more, and it marks the job ended in its heartbeat unless root did: {@code frontier status}
+     * then stops calling it running and {@code frontier resume} need not wait for its silence.
      */
     static int run(MpiJobLauncher launcher, CampaignDirectory directory, CampaignSettings settings, long epoch,
                    int workers, JobOptions options, PrintWriter err) throws InterruptedException {
+        try {
+            return runToEnd(launcher, directory, settings, epoch, workers, options, err);
+        } finally {
+            markEnded(directory, settings, epoch, err);
+        }
+    }
+
+    private static int runToEnd(MpiJobLauncher launcher, CampaignDirectory directory, CampaignSettings settings,
+                                long epoch, int workers, JobOptions options, PrintWriter err)
+            throws InterruptedException {
         List<String> arguments = new ArrayList<>(List.of("rank", directory.path().toString(), "--epoch",
                 Long.toString(epoch), "--heartbeat-interval", Long.toString(options.heartbeatMillis)));
         arguments.addAll(options.budget.arguments());
@@ -91,16 +116,16 @@ final class JobLauncher {
                 status = mpirun.exitValue();
             } else {
                 JobTreeKill.kill(mpirun.toHandle());
-                throw new FrontierException("the job exceeded --max-time and was killed; frontier resume continues it")
-                        .with("seconds", options.maxSeconds).with("campaign", directory.path());
+                err.printf("frontier: the job of epoch %d exceeded --max-time (%d s) and was killed; frontier resume"
+                        + " %s replays what was in flight and carries on%n", epoch, options.maxSeconds, directory.path());
+                return ExitCodes.STOPPED;
             }
             if (stop.endedAtOnce()) {
-                markEnded(settings, epoch, err);
                 err.printf("frontier: the job of epoch %d was ended at once on the second signal; frontier resume %s"
                         + " replays what was in flight and carries on%n", epoch, directory.path());
                 return ExitCodes.ENDED_AT_ONCE;
             }
-            if (stop.firstSignal() != null && status == ExitCodes.OK) {
+            if (stop.firstSignal() != null && status == ExitCodes.STOPPED) {
                 err.printf("frontier: the job of epoch %d drained on %s and ended; frontier resume %s carries on%n",
                         epoch, stop.firstSignal(), directory.path());
             }
@@ -113,7 +138,7 @@ final class JobLauncher {
             return ExitCodes.CONTROL_FAILURE;
         }
         if (status == ExitCodes.OK || status == ExitCodes.INVALID_RESULTS || status == ExitCodes.USAGE
-                || status == ExitCodes.CONTROL_FAILURE) {
+                || status == ExitCodes.CONTROL_FAILURE || status == ExitCodes.STOPPED) {
             return status;
         }
         err.printf("frontier: the job of epoch %d ended abnormally (mpirun exit status %d): a rank died or was"
@@ -128,12 +153,12 @@ final class JobLauncher {
      * with; only the summary, written by root as the job's last act, tells them apart.
      */
     private static int reportedVerdict(CampaignDirectory directory, long epoch) {
-        Path file = JobSummary.file(directory, epoch);
-        if (!Files.isRegularFile(file)) {
+        Optional<Path> file = JobSummary.latestOf(directory, epoch);
+        if (file.isEmpty()) {
             return -1;
         }
         try {
-            return JobSummary.read(file).exitCode();
+            return JobSummary.read(file.get()).exitCode();
         } catch (FrontierException e) {
             return -1;
         }
@@ -141,10 +166,11 @@ final class JobLauncher {
 
     /**
      * Marks the job of {@code epoch}, whose processes are all gone, ended in its heartbeat, so
-     * that {@code frontier resume} need not wait for its silence. A newer job's beat is left alone.
+     * that {@code frontier resume} need not wait for its silence. A beat that says so already,
+     * or a newer job's beat, is left alone; a job fenced off meanwhile cannot beat any more.
      */
-    private static void markEnded(CampaignSettings settings, long epoch, PrintWriter err) {
-        try (KeyValueStore kv = KeyValueStores.open(settings.store())) {
+    static void markEnded(CampaignDirectory directory, CampaignSettings settings, long epoch, PrintWriter err) {
+        try (KeyValueStore kv = OpenCampaign.openStore(directory, settings)) {
             CampaignStore store = new CampaignStore(kv, CampaignKeys.forCampaign(settings.name()));
             JobHeartbeat last = store.heartbeat();
             if (last != null && last.epoch() == epoch && !last.ended()) {

@@ -1,11 +1,13 @@
 package io.frontier.tools.job;
 
+import io.frontier.tools.ValueRange;
 import io.frontier.worker.link.MpiJobSpec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.TypeConversionException;
 
@@ -14,6 +16,20 @@ public final class JobOptions {
 
     /** Root's default beat interval; a job is presumed dead after three missed beats. */
     public static final long DEFAULT_HEARTBEAT_MILLIS = 5000;
+    /** A hundred years: the longest time a job option may name. */
+    static final long MAX_SECONDS = 3_153_600_000L;
+    /**
+     * Root's beat interval: at least 100 ms (each beat is a store transaction), at most an hour
+     * (a job that died is presumed dead only after three intervals).
+     */
+    static final ValueRange HEARTBEAT_MILLIS = ValueRange.of(100, 3_600_000, "ms");
+    /** The job's hard limit. */
+    static final ValueRange MAX_TIME_SECONDS = ValueRange.of(1, MAX_SECONDS, "seconds");
+    /**
+     * Worker ranks of one job: with the coordinators, one {@code mpirun}'s job, whose rank count
+     * must stay far from the integer range's end.
+     */
+    static final ValueRange WORKERS = ValueRange.of(1, 65_535, "workers");
 
     @Option(names = "--force",
             description = "Fence off the previous job even if its heartbeat says it may still be alive."
@@ -21,12 +37,13 @@ public final class JobOptions {
     boolean force;
 
     @Option(names = "--heartbeat-interval", paramLabel = "MS", defaultValue = "" + DEFAULT_HEARTBEAT_MILLIS,
-            description = "Milliseconds between root's heartbeats (default: ${DEFAULT-VALUE}). The next resume"
+            description = "Milliseconds between root's heartbeats, 100 to 3,600,000 (default: ${DEFAULT-VALUE}). The next resume"
                     + " presumes this job dead after three intervals without a beat.")
     long heartbeatMillis;
 
-    @Option(names = "--max-time", paramLabel = "SECONDS", description = "Kill the job after this many seconds (default: no limit): a hard"
-            + " safety net; --budget-time stops it cleanly instead.")
+    @Option(names = "--max-time", paramLabel = "SECONDS", description = "Kill the job after this many seconds, at least 1"
+            + " (default: no limit): a hard safety net, exit 75, and frontier resume replays what was in flight;"
+            + " --budget-time stops it cleanly instead.")
     Long maxSeconds;
 
     @Mixin
@@ -40,6 +57,18 @@ public final class JobOptions {
 
     @Option(names = "--faults", hidden = true, description = "Fault injection for tests (see FaultPlan).")
     String faults;
+
+    /**
+     * Refuses, before anything is created or fenced, every job option given a value outside its
+     * range, naming the option, the value and the range (exit 2).
+     */
+    void validate(CommandSpec spec) {
+        HEARTBEAT_MILLIS.requireOption(spec, "--heartbeat-interval", heartbeatMillis);
+        if (maxSeconds != null) {
+            MAX_TIME_SECONDS.requireOption(spec, "--max-time", maxSeconds);
+        }
+        budget.validate(spec);
+    }
 
     /** Every rank's JVM options: Frontier's own, then those the user gave. */
     List<String> rankJvmOptions() {

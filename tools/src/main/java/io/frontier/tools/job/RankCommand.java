@@ -5,8 +5,10 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code frontier rank}: the entry point mpirun starts on every rank of a job that
@@ -28,6 +30,9 @@ import picocli.CommandLine.Parameters;
         mixinStandardHelpOptions = true)
 public final class RankCommand implements Callable<Integer> {
 
+    @Spec
+    CommandSpec spec;
+
     @Parameters(index = "0", paramLabel = "CAMPAIGN", description = "The campaign directory (on the shared filesystem).")
     Path campaign;
 
@@ -44,6 +49,8 @@ public final class RankCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        JobOptions.HEARTBEAT_MILLIS.requireOption(spec, "--heartbeat-interval", heartbeatMillis);
+        budget.validate(spec);
         return RankProcess.run(new CampaignDirectory(campaign), epoch, heartbeatMillis, budget.budget());
     }
 }

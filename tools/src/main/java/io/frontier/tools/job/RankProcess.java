@@ -30,7 +30,6 @@ import io.frontier.store.corpus.seed.SeedScanner;
 import io.frontier.store.keyspace.Buckets;
 import io.frontier.store.keyspace.CampaignKeys;
 import io.frontier.store.kv.KeyValueStore;
-import io.frontier.store.kv.KeyValueStores;
 import io.frontier.store.record.JobHeartbeat;
 import io.frontier.store.record.Owner;
 import io.frontier.store.view.EdgeMapView;
@@ -38,6 +37,7 @@ import io.frontier.store.view.PruningMapView;
 import io.frontier.tools.campaign.CampaignDirectory;
 import io.frontier.tools.campaign.CampaignSettings;
 import io.frontier.tools.campaign.JobSummary;
+import io.frontier.tools.campaign.OpenCampaign;
 import io.frontier.tools.campaign.StoreBinding;
 import io.frontier.worker.executor.AflSessionConfig;
 import io.frontier.worker.executor.ExecutorConfig;
@@ -78,7 +78,7 @@ final class RankProcess {
             link.finish();
             return 0;
         }
-        try (KeyValueStore kv = KeyValueStores.open(settings.store())) {
+        try (KeyValueStore kv = OpenCampaign.openStore(directory, settings)) {
             CampaignStore store = new CampaignStore(kv, CampaignKeys.forCampaign(settings.name()),
                     settings.worker().executorKinds());
             StoreBinding.check(directory, settings, store);
@@ -102,9 +102,11 @@ final class RankProcess {
             System.out.printf("coordinator %d: %s exit=%d %s%n", link.rank(), outcome.ending(), outcome.exitCode(),
                     coordinator.counts());
             if (link.rank() == 0) {
-                JobSummary summary = JobSummary.write(directory, epoch, wallMillis, outcome, coordinator.counts());
-                System.out.printf("%s%n", summary.busy().describe());
-                System.out.printf("summary: %s%n", JobSummary.file(directory, epoch));
+                JobSummary.Written summary = JobSummary.write(directory, epoch, wallMillis, outcome,
+                        coordinator.counts());
+                System.out.printf("%s%n", summary.summary().busy().describe());
+                System.out.printf("summary: %s%s%n", summary.file(), summary.file().equals(JobSummary.file(directory, epoch))
+                        ? "" : " (" + JobSummary.file(directory, epoch).getFileName() + " is an earlier job's, and is kept)");
             }
             if (outcome.clean()) {
                 link.finish();

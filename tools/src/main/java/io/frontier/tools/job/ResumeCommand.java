@@ -1,15 +1,12 @@
 package io.frontier.tools.job;
 
 import io.frontier.store.campaign.CampaignStore;
-import io.frontier.store.keyspace.CampaignKeys;
-import io.frontier.store.kv.KeyValueStore;
-import io.frontier.store.kv.KeyValueStores;
 import io.frontier.store.record.JobHeartbeat;
 import io.frontier.tools.ExitCodes;
 import io.frontier.tools.campaign.CampaignDirectory;
 import io.frontier.tools.campaign.CampaignSettings;
 import io.frontier.tools.campaign.JobName;
-import io.frontier.tools.campaign.StoreBinding;
+import io.frontier.tools.campaign.OpenCampaign;
 import io.frontier.worker.link.MpiInstallation;
 import io.frontier.worker.link.MpiJobLauncher;
 import java.nio.file.Path;
@@ -55,7 +52,7 @@ public final class ResumeCommand implements Callable<Integer> {
     Path campaign;
 
     @Option(names = "--workers", paramLabel = "N",
-            description = "Worker ranks; at least one per coordinator (default: as many as the previous job had, else "
+            description = "Worker ranks, 1 to 65,535; at least one per coordinator (default: as many as the previous job had, else "
                     + DEFAULT_WORKERS + ").")
     Integer workers;
 
@@ -70,15 +67,18 @@ public final class ResumeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
+        job.validate(spec);
+        if (workers != null) {
+            JobOptions.WORKERS.requireOption(spec, "--workers", workers);
+        }
         CampaignDirectory directory = new CampaignDirectory(campaign);
         CampaignSettings settings = JobLauncher.settingsForNextJob(directory, spec.commandLine().getErr());
         MpiJobLauncher launcher = fenceOnly ? null : MpiJobLauncher.forThisMachine(MpiInstallation.discover());
         String id = JobName.forJob();
         JobFence.Fenced fenced;
         int jobWorkers;
-        try (KeyValueStore kv = KeyValueStores.open(settings.store())) {
-            CampaignStore store = new CampaignStore(kv, CampaignKeys.forCampaign(settings.name()));
-            StoreBinding.check(directory, settings, store);
+        try (OpenCampaign open = OpenCampaign.open(directory, settings)) {
+            CampaignStore store = open.store();
             jobWorkers = workers != null ? workers : previousWorkers(store.heartbeat());
             if (jobWorkers < settings.coordinators()) {
                 throw new ParameterException(spec.commandLine(), "--workers must be at least the campaign's "

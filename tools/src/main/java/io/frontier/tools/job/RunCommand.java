@@ -11,10 +11,10 @@ import io.frontier.tools.campaign.CampaignDirectory;
 import io.frontier.tools.campaign.CampaignSettings;
 import io.frontier.tools.campaign.CreationOptions;
 import io.frontier.tools.campaign.JobName;
+import io.frontier.tools.campaign.OpenCampaign;
 import io.frontier.tools.campaign.StoreBinding;
 import io.frontier.worker.link.MpiInstallation;
 import io.frontier.worker.link.MpiJobLauncher;
-import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
@@ -58,7 +58,8 @@ public final class RunCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "CAMPAIGN", description = "The campaign directory.")
     Path campaign;
 
-    @Option(names = "--workers", paramLabel = "N", defaultValue = "2", description = "Worker ranks (default: ${DEFAULT-VALUE}); at least one per coordinator.")
+    @Option(names = "--workers", paramLabel = "N", defaultValue = "2", description = "Worker ranks, 1 to 65,535 (default: ${DEFAULT-VALUE});"
+            + " at least one per coordinator.")
     int workers;
 
     @Option(names = "--seeds", paramLabel = "DIR", description = "Creating: the directory whose files are the campaign's seeds.")
@@ -76,17 +77,27 @@ public final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
+        creation.validate(spec);
+        job.validate(spec);
+        JobOptions.WORKERS.requireOption(spec, "--workers", workers);
         int coordinators = creation.coordinators();
-        if (workers < coordinators || coordinators < 1) {
-            throw new ParameterException(spec.commandLine(), "--workers must be at least --coordinators (one worker per group)");
-        }
         CampaignDirectory directory = new CampaignDirectory(campaign);
+        boolean exists = directory.exists();
+        if (workers < coordinators && (!exists || spec.commandLine().getParseResult().hasMatchedOption("--coordinators"))) {
+            throw new ParameterException(spec.commandLine(), "--workers " + workers + " is fewer than --coordinators "
+                    + coordinators + ": every coordinator needs at least one worker");
+        }
         CampaignSettings settings;
-        if (directory.exists()) {
+        if (exists) {
             refuseCreationOptions(directory);
             settings = JobLauncher.settingsForNextJob(directory, spec.commandLine().getErr());
         } else {
-            settings = create(directory);
+            settings = checkNew(directory);
+        }
+        // Found before anything is created, so a machine without Open MPI leaves no campaign behind.
+        MpiJobLauncher launcher = MpiJobLauncher.forThisMachine(MpiInstallation.discover());
+        if (!exists) {
+            directory.create(settings);
         }
         if (settings.coordinators() != coordinators && spec.commandLine().getParseResult().hasMatchedOption("--coordinators")) {
             throw new ParameterException(spec.commandLine(), "the campaign was created with " + settings.coordinators()
@@ -96,8 +107,7 @@ public final class RunCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--workers must be at least the campaign's "
                     + settings.coordinators() + " coordinators (one worker per group)");
         }
-        MpiJobLauncher launcher = MpiJobLauncher.forThisMachine(MpiInstallation.discover());
-        long epoch = startJob(directory, settings);
+        long epoch = exists ? nextJob(directory, settings) : firstJob(directory, settings);
         return JobLauncher.run(launcher, directory, settings, epoch, workers, job, spec.commandLine().getErr());
     }
 
@@ -117,34 +127,43 @@ public final class RunCommand implements Callable<Integer> {
         }
     }
 
-    private CampaignSettings create(CampaignDirectory directory) {
+    /** The settings of the new campaign the options describe, checked; nothing is written yet. */
+    private CampaignSettings checkNew(CampaignDirectory directory) {
         if (seeds == null || executors == null || executors.isEmpty()) {
             throw new ParameterException(spec.commandLine(),
                     "a new campaign needs --seeds and --executor (" + directory.settingsFile() + " does not exist)");
         }
-        return CampaignCreation.create(directory, seeds, executors, creation);
+        return CampaignCreation.check(directory, seeds, executors, creation);
     }
 
     /**
-     * Creates the campaign in the store (epoch 1, this job's), or fences off the job of an
-     * existing one as {@code frontier resume} does; returns this job's epoch.
+     * Creates the new campaign in its store, in epoch 1, this job's, and marks the job starting;
+     * returns the epoch.
      */
-    private long startJob(CampaignDirectory directory, CampaignSettings settings) {
+    private long firstJob(CampaignDirectory directory, CampaignSettings settings) {
         String id = JobName.forJob();
         double now = System.currentTimeMillis() / 1000.0;
-        PrintWriter err = spec.commandLine().getErr();
         try (KeyValueStore kv = KeyValueStores.open(settings.store())) {
             CampaignStore campaignStore = new CampaignStore(kv, CampaignKeys.forCampaign(settings.name()));
             EpochRecord created = StoreBinding.initialise(directory, settings, campaignStore, creation, id, now);
-            if (created.job().equals(id)) {
-                JobLauncher.markStarting(campaignStore, created, workers, job);
-                err.printf("frontier: campaign %s created, epoch %d: %d coordinators, %d workers%n",
-                        settings.name(), created.epoch(), settings.coordinators(), workers);
-                return created.epoch();
-            }
-            JobFence.Fenced fenced = JobFence.fence(campaignStore, id, job.force, now);
-            JobLauncher.markStarting(campaignStore, fenced.epoch(), workers, job);
-            JobLauncher.announce(err, settings, fenced, workers);
+            JobLauncher.markStarting(campaignStore, created, workers, job);
+            spec.commandLine().getErr().printf("frontier: campaign %s created, epoch %d: %d coordinators, %d workers%n",
+                    settings.name(), created.epoch(), settings.coordinators(), workers);
+            return created.epoch();
+        }
+    }
+
+    /**
+     * Fences off the previous job of the existing campaign as {@code frontier resume} does, in
+     * the campaign's own store, which must exist and hold it ({@link OpenCampaign}: never created
+     * or initialised here); returns this job's epoch.
+     */
+    private long nextJob(CampaignDirectory directory, CampaignSettings settings) {
+        try (OpenCampaign open = OpenCampaign.open(directory, settings)) {
+            JobFence.Fenced fenced = JobFence.fence(open.store(), JobName.forJob(), job.force,
+                    System.currentTimeMillis() / 1000.0);
+            JobLauncher.markStarting(open.store(), fenced.epoch(), workers, job);
+            JobLauncher.announce(spec.commandLine().getErr(), settings, fenced, workers);
             return fenced.epoch().epoch();
         }
     }

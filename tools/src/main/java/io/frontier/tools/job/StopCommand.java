@@ -23,7 +23,7 @@ import picocli.CommandLine.Spec;
  *
  * <p>Contract: writes a {@link StopRequest} for the campaign's current epoch and returns at once;
  * it never kills anything. The job's coordinators see it within a second, as at a budget:
- * running executions finish and commit, nothing new starts, the job ends with exit code 0 and
+ * running executions finish and commit, nothing new starts, the job ends with exit code 75 and
  * its summary says it stopped on request. Refuses with exit code 2, writing nothing, when the
  * campaign's current job has ended already or no job ever ran.
  */
@@ -31,7 +31,7 @@ import picocli.CommandLine.Spec;
         description = "Writes a stop request for the job of the campaign's current epoch into the campaign"
                 + " directory (" + StopRequest.FILE + "). Every coordinator of that job looks for it like it checks"
                 + " its budget (at most four times a second): it stops claiming and dispatching, gives claimed work"
-                + " back, lets the running executions finish and commit, and the job ends with exit code 0, its"
+                + " back, lets the running executions finish and commit, and the job ends with exit code 75, its"
                 + " summary saying it stopped on request. The same as the first Ctrl-C (SIGINT) or SIGTERM to"
                 + " frontier run or resume, but from another shell and for jobs started by srun too. Returns at"
                 + " once; frontier status shows when the job has ended, frontier resume carries on after.",
@@ -79,7 +79,7 @@ public final class StopCommand implements Callable<Integer> {
             JsonOption.print(out, requested);
         } else {
             out.printf("stop requested for job %s (epoch %d): it drains (running executions finish and commit,"
-                    + " nothing new starts) and ends with exit code 0; frontier resume %s carries on%n",
+                    + " nothing new starts) and ends with exit code 75; frontier resume %s carries on%n",
                     requested.job(), requested.epoch(), requested.campaign());
             out.flush();
         }

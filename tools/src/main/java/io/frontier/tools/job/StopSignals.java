@@ -16,7 +16,8 @@ import sun.misc.SignalHandler;
 /**
  * What SIGINT and SIGTERM to the launcher do while its job runs. The first asks the job to drain
  * (a {@link StopRequest} every coordinator sees, as at a budget): running executions finish and
- * commit, nothing new starts, and the job ends with exit code 0. The second ends the job at once
+ * commit, nothing new starts, and the job ends with exit code 75 ({@link io.frontier.tools.ExitCodes#STOPPED}).
+ * The second ends the job at once
  * ({@link JobTreeKill}); {@code frontier resume} then replays what was in flight. Each says on
  * standard error which it is.
  *
@@ -101,7 +102,7 @@ final class StopSignals implements AutoCloseable {
             new StopRequest(epoch, signal + " to the launcher, pid " + ProcessHandle.current().pid() + " on "
                     + JobLauncher.hostName()).writeTo(campaign);
             err.printf("frontier: %s: stopping: draining the job of epoch %d: running executions finish and commit,"
-                    + " nothing new starts, then it ends with exit code 0 and frontier resume carries on; press"
+                    + " nothing new starts, then it ends with exit code 75 and frontier resume carries on; press"
                     + " Ctrl-C again (or send another SIGINT or SIGTERM) to end it at once%n", signal, epoch);
         } catch (RuntimeException e) {
             err.printf("frontier: %s: the job cannot be asked to drain (%s); press Ctrl-C again (or send another"

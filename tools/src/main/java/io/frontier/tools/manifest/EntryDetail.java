@@ -6,6 +6,7 @@ import io.frontier.store.manifest.ResultOutcome;
 import io.frontier.store.record.WorkRecord;
 import io.frontier.store.view.ManifestRecord;
 import io.frontier.store.wire.Execution;
+import io.frontier.store.wire.LeftOut;
 import io.frontier.tools.HumanFormat;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,10 +20,12 @@ import java.util.List;
  *     {@code unknown} if the store has no record of it
  * @param execution what the execution that produced the result did, as its worker measured it
  * @param outcome how the entry ended, or null while it is open
+ * @param leftOut the entries of the execution's output directory that did not become children
+ *     (symbolic links, special files, outputs over the limit), counted by why
  * @param children every child in declared order, with its fate, new edges and completion mark
  */
 public record EntryDetail(EntrySummary summary, String workState, Execution execution, OutcomeDetail outcome,
-                          List<ChildDetail> children) {
+                          LeftOut leftOut, List<ChildDetail> children) {
 
     /**
      * One child of the entry.
@@ -66,6 +69,6 @@ public record EntryDetail(EntrySummary summary, String workState, Execution exec
         return new EntryDetail(EntrySummary.of(record), work == null ? "unknown" : work.state().wireName(),
                 record.entry().execution(), outcome == null ? null : new OutcomeDetail(outcome.outcome().wireName(), outcome.reason(),
                         outcome.enqueued(), outcome.epoch(), HumanFormat.instant(outcome.at())),
-                children);
+                record.entry().leftOut(), children);
     }
 }

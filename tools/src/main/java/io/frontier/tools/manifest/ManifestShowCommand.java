@@ -2,6 +2,7 @@ package io.frontier.tools.manifest;
 
 import io.frontier.store.view.ManifestRecord;
 import io.frontier.store.wire.Execution;
+import io.frontier.store.wire.LeftOut;
 import io.frontier.tools.JsonOption;
 import io.frontier.tools.TextTable;
 import io.frontier.tools.campaign.OpenCampaign;
@@ -73,6 +74,11 @@ public final class ManifestShowCommand implements Callable<Integer> {
                 summary.children(), summary.frontier(), summary.redundant(), summary.findings(),
                 summary.findings() == 1 ? "" : "s", summary.promoted(), summary.kept(),
                 detail.children().stream().mapToLong(EntryDetail.ChildDetail::newEdges).sum());
+        LeftOut leftOut = detail.leftOut();
+        if (leftOut.total() > 0) {
+            out.printf("left out   %d outputs: %d symbolic links (not followed), %d special files, %d over the limit%n",
+                    leftOut.total(), leftOut.links(), leftOut.special(), leftOut.overLimit());
+        }
         if (!detail.children().isEmpty()) {
             TextTable table = new TextTable("  #", "DIGEST", "SIZE", "FATE", "NEW EDGES", "PROMOTED");
             for (EntryDetail.ChildDetail child : detail.children()) {

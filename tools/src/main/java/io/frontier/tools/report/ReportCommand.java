@@ -1,5 +1,6 @@
 package io.frontier.tools.report;
 
+import io.frontier.store.error.IoReason;
 import io.frontier.store.corpus.fs.DurableFiles;
 import io.frontier.store.corpus.fs.Fsync;
 import io.frontier.store.corpus.fs.PendingFile;
@@ -80,7 +81,7 @@ public final class ReportCommand implements Callable<Integer> {
             Files.createDirectories(directory);
         } catch (IOException e) {
             throw new FrontierException("report directory cannot be created", e).with("directory", directory)
-                    .with("error", e.toString());
+                    .with("error", IoReason.of(e));
         }
         try (PendingFile pending = new DurableFiles(new Fsync()).create(directory)) {
             pending.write(ByteBuffer.wrap(html.getBytes(StandardCharsets.UTF_8)));

@@ -43,6 +43,7 @@ public record ReportData(String campaign, String directory, String store, String
      * @param childrenAdmitted of those, children that joined the frontier as new work
      * @param childrenRedundant of those, children that reached nothing new and were not kept
      * @param childrenFindings of those, children recorded as findings
+     * @param leftOut outputs of committed executions that did not become children, by why
      * @param edges edges of the campaign's edge map that children reached first, summed over all
      *     entries (0 in a campaign that does not triage)
      * @param findings inputs recorded as findings
@@ -54,7 +55,7 @@ public record ReportData(String campaign, String directory, String store, String
      */
     public record Summary(StatusReport.States states, StatusReport.Tiers tiers, long invalidResults, long executions, long open, long done,
                           long abandoned, long blocked, long childrenGenerated, long childrenAdmitted,
-                          long childrenRedundant, long childrenFindings, long edges, long findings, int signatures,
+                          long childrenRedundant, long childrenFindings, StatusReport.LeftOut leftOut, long edges, long findings, int signatures,
                           long findingsCounted, int maxDepth, String firstCommitAt, String lastCommitAt) {
     }
 

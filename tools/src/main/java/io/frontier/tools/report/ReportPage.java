@@ -93,6 +93,8 @@ final class ReportPage {
         row(html, "Children admitted to the frontier", summary.childrenAdmitted());
         row(html, "Children redundant", summary.childrenRedundant());
         row(html, "Children recorded as findings", summary.childrenFindings());
+        row(html, "Outputs left out of the children", summary.leftOut().total() == 0 ? "0"
+                : summary.leftOut().total() + ": " + summary.leftOut().describe());
         row(html, "Edges first reached by children", summary.edges());
         row(html, "Findings (inputs / signatures)", summary.findings() + " / " + summary.signatures());
         row(html, "Deepest frontier depth executed", summary.maxDepth());

@@ -60,7 +60,7 @@ final class ReportReader {
                 open.store().exploration()), counts.get(Counter.INVALID), manifest.executions(),
                 manifest.open(), manifest.done(), manifest.abandoned(), manifest.blocked(),
                 manifest.childrenGenerated(), manifest.childrenAdmitted(), manifest.childrenRedundant(),
-                manifest.childrenFindings(), manifest.edges(), findings.count(), findings.groups().size(),
+                manifest.childrenFindings(), StatusReport.LeftOut.of(counts), manifest.edges(), findings.count(), findings.groups().size(),
                 counts.get(Counter.FINDINGS), manifest.maxDepth(), manifest.firstCommitAt(), manifest.lastCommitAt());
         return new ReportData(open.settings().name(), open.directory().path().toString(), open.settings().store(),
                 page.toString(), HumanFormat.instant(nowSeconds), epoch, summary, manifest.timeline(),

@@ -1,5 +1,6 @@
 package io.frontier.tools.status;
 
+import io.frontier.store.error.IoReason;
 import io.frontier.coordinator.liveness.JobLiveness;
 import io.frontier.store.campaign.Counts;
 import io.frontier.store.corpus.Digest;
@@ -112,7 +113,7 @@ public final class StatusCommand implements Callable<Integer> {
                 new StatusReport.Results(counts.get(Counter.REJECTED), counts.get(Counter.INVALID)),
                 new StatusReport.Progress(done, known, known == 0 ? 0.0 : 100.0 * done / known),
                 corpusObjects(directory.layout().corpus()), new StatusReport.Edges(edgeMap.edges(), edgeMap.tuples()),
-                StatusReport.Children.of(tallies.total()),
+                StatusReport.Children.of(tallies.total()), StatusReport.LeftOut.of(counts),
                 new StatusReport.Pruning(open.store().pruningPolicy().sharing().wireName(), pruningMap.map().bitCount()),
                 counts.get(Counter.FINDINGS), new StatusReport.Load(loads.total(), loads.loads().stream()
                         .map(load -> new StatusReport.CoordinatorLoad(load.owner().name(), load.executions())).toList()),
@@ -162,7 +163,7 @@ public final class StatusCommand implements Callable<Integer> {
             }
         } catch (IOException e) {
             throw new FrontierException("corpus directory cannot be listed", e).with("directory", corpus)
-                    .with("error", e.toString());
+                    .with("error", IoReason.of(e));
         }
         return objects;
     }
@@ -200,6 +201,10 @@ public final class StatusCommand implements Callable<Integer> {
         out.printf("edges     %d edges, %d (edge, hit-count) tuples reached by kept inputs%s%n", edges.edges(),
                 edges.tuples(), edges.tuples() == 0 ? " (children without coverage leave the map empty)" : "");
         executors(out, report.children(), report.executors());
+        if (report.leftOut().total() > 0) {
+            out.printf("left out  %d outputs of committed executions did not become children: %s%n",
+                    report.leftOut().total(), report.leftOut().describe());
+        }
         StatusReport.Pruning pruning = report.pruning();
         out.printf("pruning   %s%n", pruning.sharing().equals("shared")
                 ? "one SymCC pruning map for the campaign, " + pruning.bits() + " bits set"

@@ -5,6 +5,7 @@ import io.frontier.store.exploration.ExplorationPolicy;
 import io.frontier.store.keyspace.Counter;
 import io.frontier.store.view.ExecutorTallies;
 import io.frontier.store.view.ExecutorTally;
+import io.frontier.store.wire.Result;
 import io.frontier.tools.campaign.WorkersBusy;
 import java.util.List;
 import java.util.Map;
@@ -19,6 +20,8 @@ import java.util.Map;
  * @param edges what the inputs kept as work have reached, from the campaign's edge map
  * @param children the children of committed results and how many were redundant, every executor
  *     kind together ({@code executors} has them per kind)
+ * @param leftOut the entries committed executions left in their output directories that did not
+ *     become children, by why
  * @param pruning whether SymCC runs share one pruning map, and how full the shared one is
  * @param findings findings recorded (inputs that crashed or hung the target), from the store's
  *     counter: one per input and signature
@@ -32,7 +35,7 @@ import java.util.Map;
 public record StatusReport(String campaign, String directory, String store, Epoch epoch, Heartbeat heartbeat,
                            States states, Tiers tiers,
                            Results results, Progress progress, long corpusObjects, Edges edges, Children children,
-                           Pruning pruning, long findings, Load load, Executors executors, LastJob lastJob,
+                           LeftOut leftOut, Pruning pruning, long findings, Load load, Executors executors, LastJob lastJob,
                            List<String> notes) {
 
     /**
@@ -74,6 +77,33 @@ public record StatusReport(String campaign, String directory, String store, Epoc
             return new Tiers(policy.mode().wireName(), counts.get(Counter.PENDING) - lower,
                     counts.get(Counter.PENDING_TIER_1), counts.get(Counter.PENDING_TIER_2),
                     counts.get(Counter.PENDING_TIER_3), counts.get(Counter.TIERED_BYTES));
+        }
+    }
+
+    /**
+     * Outputs of committed executions that did not become children, from the store's counters.
+     *
+     * @param links symbolic links, never followed
+     * @param special FIFOs, sockets and devices, never read
+     * @param overLimit regular files beyond the most one execution yields
+     */
+    public record LeftOut(long links, long special, long overLimit) {
+
+        /** The figures of {@code counts}. */
+        public static LeftOut of(Counts counts) {
+            return new LeftOut(counts.get(Counter.LEFT_OUT_LINKS), counts.get(Counter.LEFT_OUT_SPECIAL),
+                    counts.get(Counter.LEFT_OUT_OVER_LIMIT));
+        }
+
+        public long total() {
+            return links + special + overLimit;
+        }
+
+        /** In words, e.g. "2 symbolic links (not followed), 0 special files, 0 over the limit". */
+        public String describe() {
+            return links + " symbolic link" + (links == 1 ? "" : "s") + " (not followed), " + special
+                    + " special file" + (special == 1 ? "" : "s") + " (FIFO, socket, device), " + overLimit
+                    + " over the limit of " + Result.MAX_CHILDREN + " outputs per execution";
         }
     }
 

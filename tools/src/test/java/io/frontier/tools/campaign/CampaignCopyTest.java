@@ -84,6 +84,57 @@ class CampaignCopyTest {
     }
 
     @Test
+    void adoptingACopyTwiceIssuesOneIdentityAndTheSecondAdoptionSaysNothingChanged() throws Exception {
+        TestCampaign.create(root).close();
+        Path copy = root.resolve("copy");
+        shell("cp", "-a", original().toString(), copy.toString());
+
+        CommandRun first = cli("campaign", "adopt", copy.toString(), "--json");
+        CommandRun second = cli("campaign", "adopt", copy.toString(), "--json");
+        CommandRun text = cli("campaign", "adopt", copy.toString());
+
+        assertThat(first.exitCode()).as(first.toString()).isZero();
+        String id = first.json().path("id").asText();
+        assertThat(second.exitCode()).as(second.toString()).isZero();
+        assertThat(second.json().path("change").asText()).isEqualTo("unchanged");
+        assertThat(second.json().path("id").asText()).isEqualTo(id);
+        assertThat(text.out()).contains("has an identity of its own already", "nothing changed", id);
+        assertThat(settingsFile(copy).path("id").asText()).isEqualTo(id);
+        assertThat(storeIdentity("sqlite:" + copy.resolve("store.db")).id()).isEqualTo(id);
+    }
+
+    @Test
+    void adoptingTheOriginalIssuesNoNewIdentity() throws Exception {
+        TestCampaign.create(root).close();
+        String id = settingsFile(original()).path("id").asText();
+
+        CommandRun adopt = cli("campaign", "adopt", original().toString(), "--json");
+
+        assertThat(adopt.exitCode()).as(adopt.toString()).isZero();
+        assertThat(adopt.json().path("change").asText()).isEqualTo("unchanged");
+        assertThat(settingsFile(original()).path("id").asText()).isEqualTo(id);
+        assertThat(storeIdentity("sqlite:" + original().resolve("store.db")).id()).isEqualTo(id);
+    }
+
+    @Test
+    void adoptIsRefusedWhileAJobOfTheCampaignMayBeRunningAsCampaignSetIs() throws Exception {
+        TestCampaign.create(root).close();
+        Path copy = root.resolve("copy");
+        shell("cp", "-a", original().toString(), copy.toString());
+        String copyId = settingsFile(copy).path("id").asText();
+        CommandRun started = cli("resume", copy.toString(), "--fence-only");
+        assertThat(started.exitCode()).as(started.toString()).isZero();
+
+        CommandRun adopt = cli("campaign", "adopt", copy.toString());
+
+        assertThat(adopt.exitCode()).as(adopt.toString()).isEqualTo(ExitCodes.USAGE);
+        assertThat(adopt.err()).contains("a job of the campaign may be running", "adopted only between jobs",
+                "(epoch 2)");
+        assertThat(settingsFile(copy).path("id").asText()).isEqualTo(copyId);
+        assertThat(copy.resolve(Adoption.PENDING)).doesNotExist();
+    }
+
+    @Test
     void campaignJsonKeepsPathsInsideTheCampaignRelativeAndTheIdThatItsStoreHolds() throws Exception {
         TestCampaign.create(root).close();
 
@@ -219,18 +270,19 @@ class CampaignCopyTest {
         assertThat(status.exitCode()).as(status.toString()).isEqualTo(ExitCodes.USAGE);
         assertThat(adopt.exitCode()).as(adopt.toString()).isEqualTo(ExitCodes.USAGE);
         assertThat(adopt.err()).contains("one store cannot hold two campaigns", "Frontier does not copy a store's data");
-        assertThat(epoch(original())).isEqualTo(1);
-        assertThat(cli("resume", original().toString(), "--fence-only").exitCode()).isZero();
+        assertThat(epoch(original())).as("the original opens as before").isEqualTo(1);
 
         // The original goes; the copy is now the campaign, moved as if to another filesystem.
         shell("rm", "-r", original().toString());
         CommandRun moved = cli("campaign", "adopt", "--moved", copy.toString());
         assertThat(moved.exitCode()).as(moved.toString()).isZero();
         assertThat(moved.out()).contains("moved");
-        // The job the original's resume started for another launcher never ran.
-        CommandRun resumed = cli("resume", copy.toString(), "--fence-only", "--force");
+        CommandRun again = cli("campaign", "adopt", "--moved", copy.toString());
+        assertThat(again.exitCode()).as(again.toString()).isZero();
+        assertThat(again.out()).contains("nothing changed");
+        CommandRun resumed = cli("resume", copy.toString(), "--fence-only");
         assertThat(resumed.exitCode()).as(resumed.toString()).isZero();
-        assertThat(resumed.out()).isEqualTo("3\n");
+        assertThat(resumed.out()).isEqualTo("2\n");
     }
 
     @Test

@@ -371,7 +371,8 @@ class InitCommandTest {
     @Test
     void aClaimBatchAboveTheStoreLimitIsRefused() {
         assertRefusedWithNothingWritten(init("--claim-batch", Integer.toString(CampaignStore.MAX_CLAIM + 1)),
-                "claim batch out of range");
+                "--claim-batch " + (CampaignStore.MAX_CLAIM + 1) + " is out of range: allowed 1 to "
+                        + CampaignStore.MAX_CLAIM + " items");
     }
 
     @Test

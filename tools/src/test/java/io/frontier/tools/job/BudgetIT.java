@@ -19,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Budgets with real mpirun: a job that reaches its budget drains (running executions commit,
- * claimed work goes back to pending), ends with exit 0, and the next job finishes the campaign
+ * claimed work goes back to pending), ends with exit 75 (stopped, resumable), and the next job finishes the campaign
  * with every input executed exactly once.
  */
 @Tag("mpi")
@@ -40,7 +40,7 @@ class BudgetIT {
 
         CampaignHarness.Run first = campaign.run(1, WORKERS, "--budget-executions", "6");
 
-        assertThat(first.exitCode()).as(first.err()).isEqualTo(ExitCodes.OK);
+        assertThat(first.exitCode()).as("stopped, resumable: %s", first.err()).isEqualTo(ExitCodes.STOPPED);
         long done = campaign.counts().get(Counter.DONE);
         assertThat(done).as("stops at the budget, overshooting by at most the executions dispatched then")
                 .isBetween(6L, 6L + 2 * WORKERS);
@@ -80,7 +80,7 @@ class BudgetIT {
 
         CampaignHarness.Run run = campaign.run(1, WORKERS, "--budget-time", "10");
 
-        assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCodes.OK);
+        assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCodes.STOPPED);
         long done = campaign.counts().get(Counter.DONE);
         assertThat(done).as("some but not all of %d one-second executions", seeds).isBetween(1L, seeds - 1L);
         assertThat(campaign.counts().get(Counter.PENDING)).isEqualTo(seeds - done);

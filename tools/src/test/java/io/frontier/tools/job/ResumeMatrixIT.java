@@ -360,7 +360,7 @@ class ResumeMatrixIT {
         harness.awaitPresumedDead(PRESUMED_DEAD);
         CampaignHarness.Run resumed = harness.resume("--heartbeat-interval", BEAT_MILLIS, "--budget-time", "10");
 
-        assertThat(resumed.exitCode()).as(resumed.err()).isEqualTo(ExitCodes.OK);
+        assertThat(resumed.exitCode()).as(resumed.err()).isEqualTo(ExitCodes.STOPPED);
         JsonNode figures = harness.summary(2).get("totals");
         assertThat(figures.get("sessionStarts").asLong()).as("sessions of the resumed job started afresh")
                 .isEqualTo(2);

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Stopping a job as an operator does, with real processes and real signals: {@code frontier run}
  * runs in a process and session of its own, as at a terminal, and gets SIGINT or SIGTERM from
  * outside, to itself or to its whole process group (what Ctrl-C and timeout(1) send). The first
- * signal drains the job like a budget and it ends with exit code 0; a second one ends it at once;
+ * signal drains the job like a budget and it ends with exit code 75 (stopped, resumable); a second one ends it at once;
  * either way no process of the job is left, and resume finishes every input exactly once.
  */
 @Tag("mpi")
@@ -36,7 +36,7 @@ class StopSignalsIT {
 
     @Test
     @Timeout(400)
-    void aSigintToTheLauncherDrainsTheJobWhichEndsWithExitZeroAndResumeCarriesOn() throws Exception {
+    void aSigintToTheLauncherDrainsTheJobWhichEndsStoppedAndResumeCarriesOn() throws Exception {
         drainsOn("SIGINT", launcher -> launcher.signal("INT"));
     }
 
@@ -113,7 +113,7 @@ class StopSignalsIT {
             stop.send(launcher);
             int exitCode = launcher.exitCode(JOB);
 
-            assertThat(exitCode).as(launcher.err()).isEqualTo(ExitCodes.OK);
+            assertThat(exitCode).as("stopped, resumable: not quiescent; %s", launcher.err()).isEqualTo(ExitCodes.STOPPED);
             assertThat(LauncherProcess.processesNaming(directory)).as("processes of the job left").isEmpty();
         } finally {
             launcher.kill();

@@ -17,6 +17,7 @@ import io.frontier.store.record.Token;
 import io.frontier.store.view.EntryId;
 import io.frontier.store.view.ManifestRecord;
 import io.frontier.store.wire.Execution;
+import io.frontier.store.wire.LeftOut;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -62,7 +63,7 @@ class ManifestAggregatorTest {
         EntryId id = new EntryId(Versionstamp.complete(version, 0));
         ManifestEntry entry = new ManifestEntry(ManifestEntry.SCHEMA, ResultId.random(), id(work), Token.random(),
                 Owner.of(owner), 2, ".stage-2/3/" + commits, children.length, ManifestEntry.chunksFor(children.length),
-                new Execution(executor, "ok", 0, false, wallMillis, false), at, 0, 1);
+                new Execution(executor, "ok", 0, false, wallMillis, false), at, 0, 1, LeftOut.NONE, false);
         ResultOutcome outcome = switch (status) {
             case OPEN -> null;
             case DONE -> new ResultOutcome(ResultOutcome.SCHEMA, entry.result(), entry.work(), Outcome.DONE, null,

@@ -33,7 +33,8 @@ class ReportPageTest {
                            List<ReportData.FindingRow> findings, List<ReportData.JobRow> jobs, List<String> notes) {
         ReportData.Summary summary = new ReportData.Summary(new StatusReport.States(1, 2, 3, 40, 5),
                 new StatusReport.Tiers("tiers", 5, 4, 2, 1, 1234), 6, 45, 3, 40, 2, 0,
-                90, 80, 7, 3, 1234, 4, 2, 4, 3, "2027-01-15T08:00:00Z", "2027-01-15T08:01:00Z");
+                90, 80, 7, 3, new StatusReport.LeftOut(2, 0, 0), 1234, 4, 2, 4, 3, "2027-01-15T08:00:00Z",
+                "2027-01-15T08:01:00Z");
         StatusReport.ExecutorFigures afl = new StatusReport.ExecutorFigures("afl", 30, 450_000, 1000,
                 new StatusReport.Children(60, 12, 3, 0, 25.0), 93.75, 2.22);
         StatusReport.ExecutorFigures symcc = new StatusReport.ExecutorFigures(other, 15, 30_000, 234,

@@ -347,15 +347,16 @@ class StatusCommandTest {
     }
 
     @Test
-    void aMissingStoreFileIsAnErrorAndIsNotCreated() throws IOException {
+    void aMissingStoreFileIsAControlFailureAndIsNotCreated() throws IOException {
         campaign.close();
         Path store = campaign.directory.resolve("store.db");
         Files.delete(store);
 
         CommandRun run = campaign.cli("status");
 
-        assertThat(run.exitCode()).isEqualTo(ExitCodes.USAGE);
-        assertThat(run.err()).contains("campaign store file not found", "file=" + campaign.directory.resolve("campaign.json"));
+        assertThat(run.exitCode()).isEqualTo(ExitCodes.CONTROL_FAILURE);
+        assertThat(run.err()).contains("the campaign's store file is missing", "restore the file from a copy",
+                "file=" + campaign.directory.resolve("campaign.json"));
         assertThat(store).doesNotExist();
     }
 
@@ -369,7 +370,7 @@ class StatusCommandTest {
         CommandRun run = campaign.cli("status");
 
         assertThat(run.exitCode()).isEqualTo(ExitCodes.USAGE);
-        assertThat(run.err()).contains("campaign is not initialised in its store", "store=sqlite:",
+        assertThat(run.err()).contains("the store holds no campaign named campaign", "store=sqlite:",
                 "file=" + campaign.directory.resolve("campaign.json"));
     }
 

@@ -1,10 +1,12 @@
 package io.frontier.worker.executor;
 
+import io.frontier.store.error.IoReason;
 import io.frontier.store.wire.ExecutorKind;
 import io.frontier.worker.executor.process.ProcessException;
 import io.frontier.worker.executor.process.ProcessResult;
 import io.frontier.worker.executor.process.ProcessRunner;
 import io.frontier.worker.executor.process.ProcessSpec;
+import io.frontier.worker.executor.process.Signals;
 import io.frontier.worker.executor.process.Termination;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
@@ -17,6 +19,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Fuzzes a target with {@code afl-fuzz} for one bounded run per input, as an {@link AflConfig}
@@ -28,7 +32,9 @@ import java.util.Optional;
  * plus {@link #RUN_MARGIN} (never more than the worker's time limit). Afterwards the entries
  * AFL++ added to its queue (not the seed's own entry), and those of {@code crashes/} and
  * {@code hangs/}, are copied into the output directory as {@code queue-<id>}, {@code crash-<id>}
- * and {@code hang-<id>}: they are the run's outputs.
+ * and {@code hang-<id>}: they are the run's outputs, and the execution says which of them made
+ * the target crash (with the signal in AFL++'s name) or hang ({@link Execution#outputEnds()}).
+ * The run's own end is afl-fuzz's, which says nothing about its seed.
  *
  * <p>The environment is the worker's allow-list, then the configured variables, then
  * {@link #OWN_VARIABLES}, chosen for unattended, short, concurrent runs:
@@ -80,6 +86,8 @@ public final class AflExecutor implements Executor {
     private static final String SEED_NAME = "input";
     /** AFL++ names the seeds it imports {@code id:NNNNNN,time:0,execs:0,orig:<name>}. */
     private static final String SEED_MARK = ",orig:";
+    /** The signal in the name AFL++ gives a crash: {@code id:000000,sig:11,src:...}. */
+    private static final Pattern CRASH_SIGNAL = Pattern.compile(",sig:(\\d{1,3})");
 
     private final AflConfig config;
     private final Path target;
@@ -137,10 +145,28 @@ public final class AflExecutor implements Executor {
             throw refusal(result, exited.code(), in);
         }
         Path fuzzer = findings.resolve("default");
+        Map<Path, OutputEnd> ends = new LinkedHashMap<>();
         copyEntries(fuzzer.resolve("queue"), "queue-", out);
-        copyEntries(fuzzer.resolve("crashes"), "crash-", out);
-        copyEntries(fuzzer.resolve("hangs"), "hang-", out);
-        return Execution.of(ExitClassifier.classify(result), result, OutputDirectory.list(out));
+        copyEntries(fuzzer.resolve("crashes"), "crash-", out).forEach((copy, original) ->
+                ends.put(copy, new OutputEnd(ExitKind.CRASH, crashSignal(original))));
+        copyEntries(fuzzer.resolve("hangs"), "hang-", out).keySet()
+                .forEach(copy -> ends.put(copy, new OutputEnd(ExitKind.TIMEOUT, 0)));
+        return Execution.ofFuzzer(ExitClassifier.classify(result), result, OutputDirectory.list(out), ends);
+    }
+
+    /**
+     * The signal AFL++ names in a crash's file name ({@code id:000000,sig:11,src:...}). AFL++
+     * names every crash so; a name without a signal in range is read as SIGSEGV.
+     */
+    static int crashSignal(String aflName) {
+        Matcher signal = CRASH_SIGNAL.matcher(aflName);
+        if (signal.find()) {
+            int number = Integer.parseInt(signal.group(1));
+            if (number >= 1 && number <= 127) {
+                return number;
+            }
+        }
+        return Signals.SIGSEGV;
     }
 
     /** The wall-time limit of one run: the time budget plus the margin, within the worker's limit. */
@@ -184,7 +210,7 @@ public final class AflExecutor implements Executor {
             Files.copy(input, seeds.resolve(SEED_NAME));
         } catch (IOException e) {
             throw new ExecutorException("afl seed directory could not be prepared", e)
-                    .with("directory", seeds).with("problem", e.toString());
+                    .with("directory", seeds).with("problem", IoReason.of(e));
         }
     }
 
@@ -200,12 +226,13 @@ public final class AflExecutor implements Executor {
 
     /**
      * Copies the entries AFL++ saved in {@code directory} ({@code id:NNNNNN,...}; not its
-     * README, not the imported seed) into {@code out}, named {@code <prefix>NNNNNN}. A directory
-     * AFL++ did not create has no entries.
+     * README, not the imported seed) into {@code out}, named {@code <prefix>NNNNNN}; returns each
+     * copy with the name AFL++ gave the entry. A directory AFL++ did not create has no entries.
      */
-    private static void copyEntries(Path directory, String prefix, Path out) {
+    private static Map<Path, String> copyEntries(Path directory, String prefix, Path out) {
+        Map<Path, String> copied = new LinkedHashMap<>();
         if (!Files.isDirectory(directory, LinkOption.NOFOLLOW_LINKS)) {
-            return;
+            return copied;
         }
         Map<String, Path> entries = new LinkedHashMap<>();
         try (DirectoryStream<Path> listing = Files.newDirectoryStream(directory, "id:*")) {
@@ -218,12 +245,15 @@ public final class AflExecutor implements Executor {
                 entries.put(prefix + name.substring("id:".length(), comma), entry);
             }
             for (Map.Entry<String, Path> entry : entries.entrySet()) {
-                Files.copy(entry.getValue(), out.resolve(entry.getKey()));
+                Path copy = out.resolve(entry.getKey());
+                Files.copy(entry.getValue(), copy);
+                copied.put(copy, entry.getValue().getFileName().toString());
             }
         } catch (IOException e) {
             throw new ExecutorException("afl output could not be copied", e)
-                    .with("directory", directory).with("outputDirectory", out).with("problem", e.toString());
+                    .with("directory", directory).with("outputDirectory", out).with("problem", IoReason.of(e));
         }
+        return copied;
     }
 
     private static String lastLine(String text) {

@@ -1,5 +1,6 @@
 package io.frontier.worker.executor;
 
+import io.frontier.store.error.IoReason;
 import io.frontier.store.wire.ExecutorKind;
 import io.frontier.worker.executor.process.ProcessException;
 import io.frontier.worker.executor.process.ProcessResult;
@@ -147,7 +148,7 @@ public final class SymccExecutor implements Executor {
             Files.createDirectories(file.getParent());
         } catch (IOException e) {
             throw new ExecutorException("coverage map directory could not be created", e)
-                    .with("coverageMap", file).with("problem", e.toString());
+                    .with("coverageMap", file).with("problem", IoReason.of(e));
         }
     }
 }

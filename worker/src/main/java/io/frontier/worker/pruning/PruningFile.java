@@ -1,5 +1,6 @@
 package io.frontier.worker.pruning;
 
+import io.frontier.store.error.IoReason;
 import io.frontier.store.error.InvalidInputException;
 import io.frontier.store.pruning.PruningMap;
 import java.io.IOException;
@@ -46,7 +47,7 @@ public final class PruningFile {
             return PruningMap.empty();
         } catch (IOException e) {
             throw new PruningFileException("pruning map file cannot be read", e).with("path", path)
-                    .with("problem", e.toString());
+                    .with("problem", IoReason.of(e));
         }
         try {
             return PruningMap.of(bytes);
@@ -87,7 +88,7 @@ public final class PruningFile {
             }
         } catch (IOException e) {
             throw new PruningFileException("pruning map file cannot be written", e).with("path", path)
-                    .with("problem", e.toString());
+                    .with("problem", IoReason.of(e));
         }
     }
 }

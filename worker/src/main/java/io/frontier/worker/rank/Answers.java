@@ -5,6 +5,7 @@ import io.frontier.store.wire.Assign;
 import io.frontier.store.wire.DeclaredChild;
 import io.frontier.store.wire.DeclaredFinding;
 import io.frontier.store.wire.Execution;
+import io.frontier.store.wire.LeftOut;
 import io.frontier.store.wire.Result;
 import io.frontier.worker.executor.process.Termination;
 import java.util.List;
@@ -49,8 +50,9 @@ final class Answers {
     static Result executed(Assign assign, ChildStaging.Staged staged, String executor,
                            io.frontier.worker.executor.Execution execution, DeclaredFinding finding,
                            PruningMap pruning) {
+        LeftOut leftOut = execution.leftOut().plus(new LeftOut(0, 0, staged.overLimit()));
         return new Result(assign.work(), assign.token(), assign.result(), assign.work(), staged.children(),
-                staged.generated(), figures(executor, execution), finding, pruning);
+                staged.generated(), figures(executor, execution), finding, pruning, leftOut);
     }
 
     static Result inputMismatch(Assign assign, InputCopy.Copied copied) {

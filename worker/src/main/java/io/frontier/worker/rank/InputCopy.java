@@ -1,5 +1,6 @@
 package io.frontier.worker.rank;
 
+import io.frontier.store.error.IoReason;
 import io.frontier.store.corpus.ContentHasher;
 import io.frontier.store.corpus.Digest;
 import java.io.IOException;
@@ -69,7 +70,7 @@ final class InputCopy {
             }
         } catch (IOException e) {
             throw new WorkerException("private input copy cannot be written", e)
-                    .with("path", destination).with("problem", e.toString());
+                    .with("path", destination).with("problem", IoReason.of(e));
         }
         Digest actual = Digest.of(sha256.digest());
         if (problem.isEmpty() && !actual.equals(expected)) {
@@ -94,7 +95,7 @@ final class InputCopy {
             }
         } catch (IOException e) {
             throw new WorkerException("private input copy cannot be written", e)
-                    .with("path", destination).with("problem", e.toString());
+                    .with("path", destination).with("problem", IoReason.of(e));
         }
     }
 

@@ -1,5 +1,6 @@
 package io.frontier.worker.rank;
 
+import io.frontier.store.error.IoReason;
 import io.frontier.store.corpus.ContentHasher;
 import io.frontier.store.corpus.CorpusLayout;
 import io.frontier.store.corpus.Digest;
@@ -74,7 +75,7 @@ final class Rehearsal {
             FileTrees.delete(home);
         } catch (IOException e) {
             throw new WorkerException("rehearsal directory cannot be removed", e).with("path", home)
-                    .with("problem", e.toString());
+                    .with("problem", IoReason.of(e));
         }
         return result;
     }
@@ -88,7 +89,7 @@ final class Rehearsal {
             Files.write(object, INPUT);
         } catch (IOException e) {
             throw new WorkerException("rehearsal input cannot be written", e).with("path", object)
-                    .with("problem", e.toString());
+                    .with("problem", IoReason.of(e));
         }
         Assign assign = WireCodec.decode(
                 WireCodec.encode(new Assign(input, Token.random(), ResultId.random(), executor.name(), epoch, 1, 1,
@@ -102,8 +103,8 @@ final class Rehearsal {
             }
             Execution execution = executor.run(run.input(), run.outputs(), TIME_LIMIT);
             StageWriter writer = new StageWriter(layout, new StageLocation(epoch, rank, assign.result().hex()), files);
-            ChildStaging.Staged staged = ChildStaging.stage(execution.outputs(), input, writer, Result.MAX_CHILDREN,
-                    Optional.empty());
+            ChildStaging.Staged staged = ChildStaging.stage(execution.outputs(), execution.outputEnds(), input, writer,
+                    Result.MAX_CHILDREN, Optional.empty());
             Result result = Answers.executed(assign, staged, executor.name(), execution, null, null);
             // Encoded once, as the real RESULT is, so that its serializer exists before it is needed.
             WireCodec.encode(result);

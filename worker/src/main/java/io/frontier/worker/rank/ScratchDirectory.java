@@ -1,5 +1,6 @@
 package io.frontier.worker.rank;
 
+import io.frontier.store.error.IoReason;
 import io.frontier.store.corpus.fs.FileTrees;
 import io.frontier.store.record.ResultId;
 import java.io.IOException;
@@ -74,7 +75,8 @@ final class ScratchDirectory implements AutoCloseable {
                 throw failure;
             }
             throw new WorkerException("scratch directory cannot be prepared", e)
-                    .with("rank", rank).with("path", directory).with("problem", e.toString());
+                    .with("rank", rank).with("path", directory)
+                    .with("problem", e instanceof IOException io ? IoReason.of(io) : e.toString());
         }
     }
 
@@ -121,7 +123,7 @@ final class ScratchDirectory implements AutoCloseable {
         try {
             Files.createDirectory(run);
         } catch (IOException e) {
-            throw new WorkerException("run directory cannot be created", e).with("path", run).with("problem", e.toString());
+            throw new WorkerException("run directory cannot be created", e).with("path", run).with("problem", IoReason.of(e));
         }
         return new RunDirectory(run);
     }
@@ -132,7 +134,7 @@ final class ScratchDirectory implements AutoCloseable {
         try {
             FileTrees.delete(run);
         } catch (IOException e) {
-            throw new WorkerException("run directory cannot be removed", e).with("path", run).with("problem", e.toString());
+            throw new WorkerException("run directory cannot be removed", e).with("path", run).with("problem", IoReason.of(e));
         }
     }
 
@@ -148,7 +150,7 @@ final class ScratchDirectory implements AutoCloseable {
             lock.release();
         } catch (IOException e) {
             throw new WorkerException("scratch directory cannot be removed", e)
-                    .with("path", directory).with("problem", e.toString());
+                    .with("path", directory).with("problem", IoReason.of(e));
         }
     }
 

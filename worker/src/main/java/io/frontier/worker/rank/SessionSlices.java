@@ -4,6 +4,7 @@ import io.frontier.store.corpus.CorpusLayout;
 import io.frontier.store.corpus.Digest;
 import io.frontier.store.session.FeedInput;
 import io.frontier.store.wire.Assign;
+import io.frontier.store.wire.LeftOut;
 import io.frontier.store.wire.Result;
 import io.frontier.store.wire.SessionSlice;
 import io.frontier.worker.executor.AflSessionConfig;
@@ -11,6 +12,7 @@ import io.frontier.worker.executor.Execution;
 import io.frontier.worker.executor.ExecutorConfig;
 import io.frontier.worker.executor.ExecutorFactory;
 import io.frontier.worker.executor.ExitKind;
+import io.frontier.worker.executor.OutputEnd;
 import io.frontier.worker.executor.process.OutputTail;
 import io.frontier.worker.executor.process.ResourceLimits;
 import io.frontier.worker.executor.process.Termination;
@@ -88,7 +90,7 @@ final class SessionSlices implements AutoCloseable {
      * @throws io.frontier.worker.executor.ExecutorException if AFL++ refused to fuzz, or an entry
      *     cannot be copied
      */
-    Slice run(Assign assign, RunDirectory run) {
+    Execution run(Assign assign, RunDirectory run) {
         SessionSlice slice = assign.session();
         String kind = assign.executor();
         Path inputs = run.path().resolve("inputs");
@@ -121,7 +123,7 @@ final class SessionSlices implements AutoCloseable {
                     outcome.termination().orElseThrow(),
                     current.instance.abort().map(abort -> ", " + abort.reason()).orElse(""), assign.work());
         }
-        return new Slice(execution(outcome, current.instance.pid()), outcome.crashSignals());
+        return execution(outcome, current.instance.pid());
     }
 
     /** Ends every instance this worker holds; their directories go with the scratch directory. */
@@ -164,18 +166,19 @@ final class SessionSlices implements AutoCloseable {
         return copies;
     }
 
-    /** The execution a slice amounts to: see the class comment for its exit kind. */
+    /**
+     * The execution a slice amounts to (see the class comment for its exit kind), with each crash
+     * among its outputs ended by the signal AFL++ saw.
+     */
     private static Execution execution(SliceOutcome outcome, long pid) {
         Termination termination = outcome.termination().orElse(new Termination.Exited(0));
         ExitKind kind = outcome.alive() ? ExitKind.OK
                 : termination instanceof Termination.Signaled ? ExitKind.CRASH : ExitKind.KILLED;
         OutputTail none = new OutputTail("", 0, false, true);
+        Map<Path, OutputEnd> ends = new HashMap<>();
+        outcome.crashSignals().forEach((output, signal) -> ends.put(output, new OutputEnd(ExitKind.CRASH, signal)));
         return new Execution(kind, termination, false, outcome.wallTime(), pid, ResourceLimits.NONE, none, none,
-                outcome.outputs(), false);
-    }
-
-    /** What a slice yielded: its execution, and the signal of each crash among its outputs. */
-    record Slice(Execution execution, Map<Path, Integer> crashSignals) {
+                outcome.outputs(), LeftOut.NONE, List.of(), false, ends);
     }
 
     /** The instance this worker holds of one session kind, and which session's work item it is. */

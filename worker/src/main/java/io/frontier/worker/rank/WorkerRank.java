@@ -13,6 +13,7 @@ import io.frontier.store.pruning.PruningMap;
 import io.frontier.store.wire.Assign;
 import io.frontier.store.wire.DeclaredFinding;
 import io.frontier.store.wire.EdgeMapDelta;
+import io.frontier.store.wire.LeftOut;
 import io.frontier.store.wire.MalformedMessageException;
 import io.frontier.store.wire.Result;
 import io.frontier.store.wire.Tags;
@@ -21,6 +22,7 @@ import io.frontier.worker.executor.Execution;
 import io.frontier.worker.executor.Executor;
 import io.frontier.worker.executor.ExecutorFactory;
 import io.frontier.worker.executor.ExitKind;
+import io.frontier.worker.executor.process.Termination;
 import io.frontier.worker.fault.FaultPlan;
 import io.frontier.worker.fault.WorkerInjection;
 import io.frontier.worker.link.Envelope;
@@ -32,6 +34,7 @@ import io.frontier.worker.rank.ScratchDirectory.RunDirectory;
 import io.frontier.worker.shutdown.ShutdownReply;
 import io.frontier.worker.topology.JobTopology;
 import io.frontier.worker.triage.CoverageProbe;
+import io.frontier.worker.triage.ObservedFinding;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -354,11 +357,11 @@ public final class WorkerRank {
             }
         } catch (FrontierException e) {
             return new Started(assign, executor, injection, run,
-                    CompletableFuture.completedFuture(new Ran(copied, null, e, null, Map.of())));
+                    CompletableFuture.completedFuture(new Ran(copied, null, e, null)));
         }
         if (!copied.verified()) {
             return new Started(assign, executor, injection, run,
-                    CompletableFuture.completedFuture(new Ran(copied, null, null, null, Map.of())));
+                    CompletableFuture.completedFuture(new Ran(copied, null, null, null)));
         }
         InputCopy.Copied verified = copied;
         RunDirectory copiedInto = run;
@@ -383,14 +386,13 @@ public final class WorkerRank {
             run = scratch.newRun(assign.result());
         } catch (FrontierException e) {
             return new Started(assign, null, injection, null,
-                    CompletableFuture.completedFuture(new Ran(none, null, e, null, Map.of())));
+                    CompletableFuture.completedFuture(new Ran(none, null, e, null)));
         }
         return new Started(assign, null, injection, run, executions.submit(() -> {
             try {
-                SessionSlices.Slice slice = sessions.run(assign, run);
-                return new Ran(none, slice.execution(), null, null, slice.crashSignals());
+                return new Ran(none, sessions.run(assign, run), null, null);
             } catch (FrontierException e) {
-                return new Ran(none, null, e, null, Map.of());
+                return new Ran(none, null, e, null);
             }
         }));
     }
@@ -417,9 +419,9 @@ public final class WorkerRank {
             Supplier<PruningMap> gained) {
         try {
             Execution execution = executor.run(run.input(), run.outputs(), settings.timeLimit(), assign.limitFactor());
-            return new Ran(copied, execution, null, gained.get(), Map.of());
+            return new Ran(copied, execution, null, gained.get());
         } catch (FrontierException e) {
-            return new Ran(copied, null, e, null, Map.of());
+            return new Ran(copied, null, e, null);
         }
     }
 
@@ -544,11 +546,20 @@ public final class WorkerRank {
             StageWriter writer = new StageWriter(layout, location, files);
             DeclaredFinding finding = assign.session() != null ? null
                     : inputFinding(execution, started.run().input(), probe, figures);
-            ChildStaging.Staged staged = ChildStaging.stage(execution.outputs(), assign.work(), writer,
-                    Result.MAX_CHILDREN, probe, ran.crashSignals(), redundancy(assign));
-            if (staged.overLimit() > 0) {
-                report("children over the limit of one RESULT were left out", context(assign)
-                        + ", overLimit=" + staged.overLimit() + ", limit=" + Result.MAX_CHILDREN);
+            ChildStaging.Staged staged = ChildStaging.stage(execution.outputs(), execution.outputEnds(), assign.work(),
+                    writer, Result.MAX_CHILDREN, probe, redundancy(assign));
+            LeftOut leftOut = execution.leftOut().plus(new LeftOut(0, 0, staged.overLimit()));
+            if (leftOut.total() > 0) {
+                report("outputs left out of the children (the manifest entry counts them)", context(assign)
+                        + ", symbolicLinks=" + leftOut.links() + " (not followed), special=" + leftOut.special()
+                        + ", overLimit=" + leftOut.overLimit() + " (limit " + Result.MAX_CHILDREN + ")"
+                        + (execution.leftOutExamples().isEmpty() ? "" : ", e.g. "
+                        + String.join("; ", execution.leftOutExamples())));
+            }
+            if (staged.findingsDeferred() > 0) {
+                report("crashing or hanging children declared without their finding; they run as work and become"
+                        + " findings then", context(assign) + ", children=" + staged.findingsDeferred()
+                        + ", findingsPerResult=" + Result.MAX_FINDINGS);
             }
             if (started.injection().extraStageFile()) {
                 injected("worker.extra-stage-file", assign, "stage=" + writer.directory());
@@ -574,19 +585,26 @@ public final class WorkerRank {
     }
 
     /**
-     * The finding of the executed input itself: when it crashed or timed out under the executor,
-     * what running it once on the coverage build shows (null if it runs normally there); null
-     * for every other outcome, and without triage.
+     * The finding of the executed input itself, when it crashed or timed out under the executor:
+     * what running it once on the coverage build shows, with triage; else, or if it runs normally
+     * there, what the execution showed ({@link ObservedFinding}). Null for every other outcome, and
+     * for a fuzzer's run, whose end says nothing about its seed.
      */
     private static DeclaredFinding inputFinding(Execution execution, Path input, Optional<CoverageProbe> probe,
                                                 WorkerFigures figures) {
-        if (probe.isEmpty() || execution.kind() != ExitKind.CRASH && execution.kind() != ExitKind.TIMEOUT) {
+        if (!execution.endIsTheInputs() || execution.kind() != ExitKind.CRASH && execution.kind() != ExitKind.TIMEOUT) {
             return null;
         }
-        long started = System.nanoTime();
-        DeclaredFinding finding = probe.get().probe(input).finding();
-        figures.probed(1, System.nanoTime() - started);
-        return finding;
+        if (probe.isPresent()) {
+            long started = System.nanoTime();
+            DeclaredFinding finding = probe.get().probe(input).finding();
+            figures.probed(1, System.nanoTime() - started);
+            if (finding != null) {
+                return finding;
+            }
+        }
+        int signal = execution.termination() instanceof Termination.Signaled signaled ? signaled.signal() : 0;
+        return ObservedFinding.of(execution.kind(), signal, execution.stderr().text()).orElse(null);
     }
 
     private void injected(String fault, Assign assign, String detail) {
@@ -614,12 +632,10 @@ public final class WorkerRank {
     /**
      * What became of one assignment: the copy of its input (null if it could not be made; for a
      * session's slice, which has none, a copy of nothing that counts as verified), the execution
-     * (null if it did not run), the failure that stopped it (null if none), the bits the run added
-     * to the shared pruning map (null if none or no shared map), and the outputs a fuzzer saved as
-     * crashes, with their signals.
+     * (null if it did not run), the failure that stopped it (null if none), and the bits the run added
+     * to the shared pruning map (null if none or no shared map).
      */
-    private record Ran(InputCopy.Copied copied, Execution execution, FrontierException failure, PruningMap pruning,
-                       Map<Path, Integer> crashSignals) {
+    private record Ran(InputCopy.Copied copied, Execution execution, FrontierException failure, PruningMap pruning) {
     }
 
     /**

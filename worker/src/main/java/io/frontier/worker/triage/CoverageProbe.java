@@ -1,5 +1,6 @@
 package io.frontier.worker.triage;
 
+import io.frontier.store.error.IoReason;
 import io.frontier.store.coverage.Coverage;
 import io.frontier.store.wire.DeclaredFinding;
 import io.frontier.store.wire.FindingKind;
@@ -94,7 +95,7 @@ public final class CoverageProbe {
             Files.createDirectories(this.workDirectory);
         } catch (IOException e) {
             throw new TriageException("triage work directory could not be created", e)
-                    .with("directory", this.workDirectory).with("problem", e.toString());
+                    .with("directory", this.workDirectory).with("problem", IoReason.of(e));
         }
     }
 
@@ -193,7 +194,7 @@ public final class CoverageProbe {
         try {
             return Files.size(input);
         } catch (IOException e) {
-            throw new TriageException("input to triage cannot be read", e).with("input", input).with("problem", e.toString());
+            throw new TriageException("input to triage cannot be read", e).with("input", input).with("problem", IoReason.of(e));
         }
     }
 
@@ -228,7 +229,7 @@ public final class CoverageProbe {
             Files.deleteIfExists(map);
         } catch (IOException e) {
             throw new TriageException("previous afl-showmap map could not be removed", e)
-                    .with("map", map).with("problem", e.toString());
+                    .with("map", map).with("problem", IoReason.of(e));
         }
     }
 
@@ -237,7 +238,7 @@ public final class CoverageProbe {
             return Files.readAllLines(map);
         } catch (IOException e) {
             throw new TriageException("afl-showmap left no readable map", e)
-                    .with("program", program).with("map", map).with("problem", e.toString());
+                    .with("program", program).with("map", map).with("problem", IoReason.of(e));
         }
     }
 

@@ -1,5 +1,6 @@
 package io.frontier.worker.triage;
 
+import io.frontier.store.error.IoReason;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -44,7 +45,7 @@ public final class PersistentBuild {
             return false;
         } catch (IOException e) {
             throw new TriageException("triage program cannot be read", e).with("program", program)
-                    .with("problem", e.toString());
+                    .with("problem", IoReason.of(e));
         }
     }
 

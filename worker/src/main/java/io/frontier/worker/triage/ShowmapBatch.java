@@ -1,5 +1,6 @@
 package io.frontier.worker.triage;
 
+import io.frontier.store.error.IoReason;
 import io.frontier.store.corpus.fs.FileTrees;
 import io.frontier.store.coverage.Coverage;
 import io.frontier.worker.executor.AflAbort;
@@ -115,7 +116,7 @@ final class ShowmapBatch {
             }
         } catch (IOException e) {
             throw new TriageException("triage batch could not be prepared", e).with("directory", inputs)
-                    .with("problem", e.toString());
+                    .with("problem", IoReason.of(e));
         }
     }
 
@@ -124,7 +125,7 @@ final class ShowmapBatch {
             return Files.readAllLines(map);
         } catch (IOException e) {
             throw new TriageException("afl-showmap left no readable map", e).with("program", program).with("map", map)
-                    .with("problem", e.toString());
+                    .with("problem", IoReason.of(e));
         }
     }
 

@@ -85,8 +85,19 @@ class AflExecutorIT {
 
         // Every mutant that leaves the planted palette alone crashes, and the first crash is always new.
         assertThat(execution.kind()).isEqualTo(ExitKind.OK);
+        assertThat(execution.endIsTheInputs()).as("afl-fuzz's end says nothing about its seed").isFalse();
         assertThat(execution.outputs()).anySatisfy(output -> assertThat(output.getFileName().toString())
                 .matches("crash-\\d{6}"));
+        assertThat(execution.outputs()).filteredOn(output -> output.getFileName().toString().startsWith("crash-"))
+                .allSatisfy(crash -> assertThat(execution.outputEnds().get(crash))
+                        .as("AddressSanitizer aborts: SIGABRT in AFL++'s name").isEqualTo(new OutputEnd(ExitKind.CRASH, 6)));
+    }
+
+    @Test
+    void theSignalOfACrashIsReadFromTheNameAflGaveIt() {
+        assertThat(AflExecutor.crashSignal("id:000000,sig:11,src:000000,time:12,execs:40,op:havoc,rep:2")).isEqualTo(11);
+        assertThat(AflExecutor.crashSignal("id:000003,sig:06,src:000001,time:90")).isEqualTo(6);
+        assertThat(AflExecutor.crashSignal("id:000004,src:000001")).as("no signal named").isEqualTo(11);
     }
 
     @Test

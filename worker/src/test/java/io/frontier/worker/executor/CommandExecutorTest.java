@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.frontier.worker.executor.process.ProcessRunner;
+import io.frontier.store.wire.LeftOut;
 import io.frontier.worker.executor.process.ResourceLimits;
 import io.frontier.worker.executor.process.Signals;
 import io.frontier.worker.executor.process.Termination;
@@ -96,17 +97,20 @@ class CommandExecutorTest {
     }
 
     @Test
-    void theOutputsAreExactlyTheRegularFilesWrittenSortedByName() throws Exception {
+    void theOutputsAreTheRegularFilesWrittenAtAnyDepthSortedByPathAndLinksAreCountedNotFollowed() throws Exception {
         Execution execution = run("""
                 cd "$2"
                 printf a > 000001-optimistic; printf b > 000000; printf c > .hidden
-                mkdir sub; printf d > sub/nested; ln -s ../input link
+                mkdir -p sub queue/.state; printf d > sub/nested; printf e > 'queue/id:000001,src:000000'
+                ln -s ../input link; ln -s /etc queue/.state/elsewhere; mkfifo pipe
                 """, ResourceLimits.NONE);
 
         Path out = runDirectory.resolve("out");
-        assertThat(execution.outputs())
-                .containsExactly(out.resolve(".hidden"), out.resolve("000000"), out.resolve("000001-optimistic"));
-        assertThat(execution.outputsTruncated()).isFalse();
+        assertThat(execution.outputs()).containsExactly(out.resolve(".hidden"), out.resolve("000000"),
+                out.resolve("000001-optimistic"), out.resolve("queue/id:000001,src:000000"), out.resolve("sub/nested"));
+        assertThat(execution.leftOut()).isEqualTo(new LeftOut(2, 1, 0));
+        assertThat(execution.leftOutExamples()).contains("symbolic link link -> ../input",
+                "symbolic link queue/.state/elsewhere -> /etc", "special file pipe (FIFO, socket or device)");
     }
 
     @Test

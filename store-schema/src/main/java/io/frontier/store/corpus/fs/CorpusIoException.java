@@ -1,8 +1,8 @@
 package io.frontier.store.corpus.fs;
 
 import io.frontier.store.error.FrontierException;
+import io.frontier.store.error.IoReason;
 import java.io.IOException;
-import java.nio.file.FileSystemException;
 import java.nio.file.Path;
 
 /**
@@ -24,16 +24,8 @@ public class CorpusIoException extends FrontierException {
         return failure;
     }
 
-    /**
-     * The operating system's words for {@code cause}, without repeating the path: a
-     * {@link FileSystemException} carries the path separately from its reason.
-     */
+    /** The operating system's words for {@code cause}, without repeating the path. */
     static String reasonOf(IOException cause) {
-        String kind = cause.getClass().getSimpleName();
-        if (cause instanceof FileSystemException fileSystemFailure) {
-            String reason = fileSystemFailure.getReason();
-            return reason == null ? kind : kind + ": " + reason;
-        }
-        return cause.getMessage() == null ? kind : kind + ": " + cause.getMessage();
+        return IoReason.of(cause);
     }
 }

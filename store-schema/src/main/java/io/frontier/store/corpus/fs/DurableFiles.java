@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
-import java.nio.file.NotDirectoryException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 
@@ -88,8 +88,8 @@ public final class DurableFiles {
         } catch (FileAlreadyExistsException e) {
             // Another process may have created it since we looked; only a directory will do.
             if (!Files.isDirectory(directory, LinkOption.NOFOLLOW_LINKS)) {
-                throw CorpusIoException.of(
-                        "cannot create directory", directory, new NotDirectoryException(directory.toString()));
+                throw CorpusIoException.of("cannot create directory", directory,
+                        new FileSystemException(directory.toString(), null, "it exists and is not a directory"));
             }
         } catch (IOException e) {
             throw CorpusIoException.of("cannot create directory", directory, e);

@@ -2,6 +2,9 @@ package io.frontier.store.kv.sqlite;
 
 import io.frontier.store.kv.DamagedStoreException;
 import io.frontier.store.kv.StoreException;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -31,7 +34,14 @@ final class Connections {
         /** Runs read-write transactions on an existing store file. */
         WRITER,
         /** Runs read-only transactions; the connection refuses writes. */
-        READER
+        READER,
+        /**
+         * Runs read-only transactions on a store this process cannot write (a read-only directory
+         * or file): opened read-only; when no other process has the store open (it has no
+         * {@code -wal} or {@code -shm} file, which a writer would have created), as immutable,
+         * since SQLite cannot otherwise read a WAL database it cannot create those files for.
+         */
+        READ_ONLY
     }
 
     private Connections() {
@@ -39,7 +49,6 @@ final class Connections {
 
     static Connection open(Path file, Role role) {
         SQLiteConfig config = new SQLiteConfig();
-        config.setSynchronous(SQLiteConfig.SynchronousMode.FULL);
         config.setBusyTimeout(BUSY_TIMEOUT_MILLIS);
         // The store never asks for generated keys; the driver otherwise looks them up after
         // every insert and update (a tenth of a commit decision's CPU, measured).
@@ -48,9 +57,17 @@ final class Connections {
             // A store file that vanished after it was checked must not be recreated empty.
             config.resetOpenMode(SQLiteOpenMode.CREATE);
         }
+        String url = "jdbc:sqlite:" + file;
+        if (role == Role.READ_ONLY) {
+            config.setReadOnly(true);
+            config.setOpenMode(SQLiteOpenMode.OPEN_URI);
+            url = "jdbc:sqlite:" + readOnlyUri(file);
+        } else {
+            config.setSynchronous(SQLiteConfig.SynchronousMode.FULL);
+        }
         try {
-            Connection connection = config.createConnection("jdbc:sqlite:" + file);
-            if (role == Role.READER) {
+            Connection connection = config.createConnection(url);
+            if (role == Role.READER || role == Role.READ_ONLY) {
                 try (Statement statement = connection.createStatement()) {
                     statement.execute("PRAGMA query_only = ON");
                 }
@@ -61,7 +78,23 @@ final class Connections {
                 throw new DamagedStoreException("store file is damaged (SQLite: " + e.getMessage()
                         + "); restore it from a copy", e).with("path", file).with("code", e.getErrorCode());
             }
-            throw new StoreException("SQLite store cannot be opened", e).with("path", file).with("code", e.getErrorCode());
+            throw new StoreException("SQLite store cannot be opened", e).with("path", file).with("code", e.getErrorCode())
+                    .with("problem", e.getMessage());
+        }
+    }
+
+    /**
+     * The URI that opens {@code file} for reading without write access: immutable unless a
+     * writer of another process has it open (its {@code -wal} or {@code -shm} file exists).
+     */
+    private static String readOnlyUri(Path file) {
+        boolean inUse = Files.exists(file.resolveSibling(file.getFileName() + "-wal"))
+                || Files.exists(file.resolveSibling(file.getFileName() + "-shm"));
+        try {
+            return new URI("file", null, file.toString(), inUse ? "mode=ro" : "mode=ro&immutable=1", null)
+                    .toASCIIString();
+        } catch (URISyntaxException e) {
+            throw new StoreException("store path cannot be written as a URI", e).with("path", file);
         }
     }
 }

@@ -3,6 +3,7 @@ package io.frontier.store.kv.sqlite;
 import io.frontier.store.kv.DamagedStoreException;
 import io.frontier.store.kv.KeyValueStore;
 import io.frontier.store.kv.NotAStoreFileException;
+import io.frontier.store.kv.ReadOnlyStoreException;
 import io.frontier.store.kv.ReadBody;
 import io.frontier.store.kv.StoreException;
 import io.frontier.store.kv.StoreOptions;
@@ -13,6 +14,7 @@ import io.frontier.store.kv.TransactionTimeoutException;
 import io.frontier.store.kv.UnsupportedFilesystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.SQLException;
 import java.util.Deque;
 import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.ThreadLocalRandom;
@@ -39,8 +41,17 @@ import java.util.concurrent.locks.ReentrantLock;
  * {@link io.frontier.store.kv.TransactionTooOldException} at once, since nothing but the body
  * can make an execution slow here. Limits: one machine only (network filesystems are refused); a
  * slow body holds up every writer on the machine for as long as it runs.
+ *
+ * <p>Read-only: where this process cannot write the store's directory or file (permissions, a
+ * read-only mount), the store opens for reading only: reads work, and {@link #run} refuses with
+ * {@link ReadOnlyStoreException} before anything begins.
  */
 public final class SqliteKeyValueStore implements KeyValueStore {
+
+    /** SQLite's primary result code for a write refused because the database is read-only. */
+    private static final int SQLITE_READONLY = 8;
+    /** SQLite's primary result code for a file (the database, its log or its shared memory) it cannot open. */
+    private static final int SQLITE_CANTOPEN = 14;
 
     /** Longest pause between retries after SQLite reported the database busy. */
     private static final long MAX_BUSY_PAUSE_NANOS = TimeUnit.MILLISECONDS.toNanos(2);
@@ -50,16 +61,20 @@ public final class SqliteKeyValueStore implements KeyValueStore {
     private final String description;
     /** Guards {@link #writer}; fair, so waiting threads take turns in arrival order. */
     private final ReentrantLock writerLock = new ReentrantLock(true);
+    /** This process's writer connection; null when the store is read-only here. */
     private final Statements writer;
+    /** Why this process can only read the store (its directory or file is read-only), or null. */
+    private final String readOnly;
     /** Reader connections not in use; a reader borrows one or opens a new one. */
     private final Deque<Statements> idleReaders = new ConcurrentLinkedDeque<>();
     private volatile boolean closed;
 
-    private SqliteKeyValueStore(Path path, StoreOptions options) {
+    private SqliteKeyValueStore(Path path, StoreOptions options, Statements writer, String readOnly) {
         this.path = path;
         this.options = options;
         this.description = "sqlite:" + path;
-        this.writer = new Statements(Connections.open(path, Connections.Role.WRITER), description);
+        this.writer = writer;
+        this.readOnly = readOnly;
     }
 
     /**
@@ -86,12 +101,52 @@ public final class SqliteKeyValueStore implements KeyValueStore {
             FilesystemGuard.check(absolute, mounts);
         }
         StoreFile.openOrCreate(absolute);
-        return new SqliteKeyValueStore(absolute, options);
+        String description = "sqlite:" + absolute;
+        try {
+            return new SqliteKeyValueStore(absolute, options,
+                    new Statements(Connections.open(absolute, Connections.Role.WRITER), description), null);
+        } catch (StoreException e) {
+            String readOnly = readOnlyHere(absolute, e);
+            if (readOnly == null) {
+                throw e;
+            }
+            return new SqliteKeyValueStore(absolute, options, null, readOnly);
+        }
+    }
+
+    /**
+     * Why this process cannot write the store at {@code path}, if {@code failure} (opening its
+     * writer connection) is SQLite refusing to write or to create its log beside it and the
+     * directory or the file is indeed read-only here; null for any other failure.
+     */
+    private static String readOnlyHere(Path path, StoreException failure) {
+        if (!(failure.getCause() instanceof SQLException sql)) {
+            return null;
+        }
+        int primary = sql.getErrorCode() & 0xFF;
+        if (primary != SQLITE_READONLY && primary != SQLITE_CANTOPEN) {
+            return null;
+        }
+        if (!Files.isWritable(path.getParent())) {
+            return "its directory " + path.getParent() + " is read-only for this process";
+        }
+        return Files.isWritable(path) ? null : "the file is read-only for this process";
+    }
+
+    /** Whether this process can only read the store. */
+    public boolean readOnly() {
+        return readOnly != null;
     }
 
     @Override
     public <T> T run(TransactionBody<T> body) {
         Deadline deadline = Deadline.after(options.callTimeout());
+        if (readOnly != null) {
+            throw new ReadOnlyStoreException("the store cannot be written here: " + readOnly + "; commands that"
+                    + " only read the campaign work (status, manifest, leases, findings, corpus fsck, report --output"
+                    + " elsewhere), and changing it needs write access to the campaign directory")
+                    .with("store", description);
+        }
         if (writerLock.isHeldByCurrentThread()) {
             throw new StoreException("transactions cannot be nested").with("store", description);
         }
@@ -171,7 +226,9 @@ public final class SqliteKeyValueStore implements KeyValueStore {
                 return;
             }
             closed = true;
-            writer.close();
+            if (writer != null) {
+                writer.close();
+            }
             for (Statements reader; (reader = idleReaders.poll()) != null; ) {
                 reader.close();
             }
@@ -257,7 +314,8 @@ public final class SqliteKeyValueStore implements KeyValueStore {
 
     private Statements borrowReader() {
         Statements reader = idleReaders.poll();
-        return reader != null ? reader : new Statements(Connections.open(path, Connections.Role.READER), description);
+        return reader != null ? reader : new Statements(Connections.open(path,
+                readOnly == null ? Connections.Role.READER : Connections.Role.READ_ONLY), description);
     }
 
     private void returnReader(Statements reader) {

@@ -1,5 +1,7 @@
 package io.frontier.store.kv.sqlite;
 
+import io.frontier.store.error.IoReason;
+import io.frontier.store.kv.DamagedStoreException;
 import io.frontier.store.kv.NotAStoreFileException;
 import io.frontier.store.kv.StoreException;
 import java.io.IOException;
@@ -92,9 +94,16 @@ final class StoreFile {
         } catch (IOException e) {
             throw new StoreException("store file cannot be read", e).with("path", path);
         }
+        if (header.length < HEADER_BYTES && Arrays.equals(header, 0, Math.min(header.length, SQLITE_MAGIC.length),
+                SQLITE_MAGIC, 0, Math.min(header.length, SQLITE_MAGIC.length))) {
+            // Empty, or the start of an SQLite file: what a cut-off copy or a full disk leaves.
+            throw new DamagedStoreException("store file is truncated: it is shorter than an SQLite header; restore"
+                    + " it from a copy", null).with("path", path).with("bytes", header.length)
+                    .with("headerBytes", HEADER_BYTES);
+        }
         if (header.length < HEADER_BYTES
                 || !Arrays.equals(header, 0, SQLITE_MAGIC.length, SQLITE_MAGIC, 0, SQLITE_MAGIC.length)) {
-            throw new NotAStoreFileException("file is not an SQLite database").with("path", path);
+            throw new NotAStoreFileException("file is not an SQLite database, so not a Frontier store").with("path", path);
         }
         ByteBuffer fields = ByteBuffer.wrap(header);
         int applicationId = fields.getInt(APPLICATION_ID_OFFSET);
@@ -125,7 +134,8 @@ final class StoreFile {
         } catch (FileAlreadyExistsException e) {
             throw e;
         } catch (IOException e) {
-            failure = new StoreException("store file cannot be created", e).with("path", path);
+            failure = new StoreException("store file cannot be created", e).with("path", path)
+                    .with("problem", IoReason.of(e));
             throw failure;
         } catch (StoreException e) {
             failure = e;

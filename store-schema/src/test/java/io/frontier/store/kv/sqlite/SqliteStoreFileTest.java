@@ -3,6 +3,7 @@ package io.frontier.store.kv.sqlite;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.frontier.store.kv.DamagedStoreException;
 import io.frontier.store.kv.KeyValueStore;
 import io.frontier.store.kv.NotAStoreFileException;
 import io.frontier.store.kv.StoreException;
@@ -14,6 +15,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
+import java.util.Arrays;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -61,13 +63,27 @@ class SqliteStoreFileTest {
     }
 
     @Test
-    void emptyFileIsRefusedAndLeftEmpty() throws Exception {
+    void emptyFileIsRefusedAsATruncatedStoreAndLeftEmpty() throws Exception {
         Path file = directory.resolve("empty.db");
         Files.createFile(file);
         assertThatThrownBy(() -> SqliteKeyValueStore.open(file, StoreOptions.DEFAULT))
-                .isInstanceOf(NotAStoreFileException.class)
-                .hasMessageStartingWith("file is not an SQLite database");
+                .isInstanceOf(DamagedStoreException.class)
+                .hasMessageStartingWith("store file is truncated")
+                .hasMessageContaining("bytes=0");
         assertThat(Files.size(file)).isZero();
+    }
+
+    @Test
+    void storeCutShorterThanItsHeaderIsRefusedAsTruncatedAndLeftUnchanged() throws Exception {
+        Path file = directory.resolve("store.db");
+        SqliteKeyValueStore.open(file, StoreOptions.DEFAULT).close();
+        byte[] start = Arrays.copyOf(Files.readAllBytes(file), 40);
+        Files.write(file, start);
+        assertThatThrownBy(() -> SqliteKeyValueStore.open(file, StoreOptions.DEFAULT))
+                .isInstanceOf(DamagedStoreException.class)
+                .hasMessageStartingWith("store file is truncated")
+                .hasMessageContaining("bytes=40");
+        assertThat(Files.readAllBytes(file)).isEqualTo(start);
     }
 
     @Test

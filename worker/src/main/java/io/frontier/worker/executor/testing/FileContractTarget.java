@@ -1,5 +1,6 @@
 package io.frontier.worker.executor.testing;
 
+import io.frontier.store.error.IoReason;
 import io.frontier.worker.executor.CommandConfig;
 import io.frontier.worker.executor.ExecutorException;
 import io.frontier.worker.executor.InputMode;
@@ -77,7 +78,7 @@ public final class FileContractTarget {
             return target;
         } catch (IOException e) {
             throw new ExecutorException("test target could not be installed", e)
-                    .with("directory", directory).with("problem", e.toString());
+                    .with("directory", directory).with("problem", IoReason.of(e));
         } finally {
             try {
                 Files.deleteIfExists(temporary);
