@@ -573,8 +573,9 @@ public final class CoordinatorRank implements LocalFrontier {
             }
             place = usablePlace(passed);
         }
-        if (lookahead.assignsAhead() && routing.runsInputs() && queue.size() < aheadDepth()) {
-            // Short executions: the next items are claimed before a worker asks for them.
+        if (lookahead.assignsAhead() && routing.runsInputs() && queue.size() < aheadDepth() && !idle()) {
+            // Short executions: the next items are claimed before a worker asks for them. An idle
+            // coordinator claims at once when a worker asks instead (see claim).
             claimAhead(now);
         } else if (!lookahead.assignsAhead() && queue.size() > usablePlaces()) {
             releaseSurplus(now);
@@ -714,17 +715,22 @@ public final class CoordinatorRank implements LocalFrontier {
 
     /**
      * Claims work for the queue: at once in a refresh, whose idle test must see the store as it
-     * is; otherwise on the lease lane ({@link #claimAhead}), and the items join the queue when the
-     * claim comes back.
+     * is, and when this coordinator holds nothing else, so that looking for work while idle never
+     * makes it look busy (root measures its idle window on {@link #idle}, and a claim on the lane
+     * every few milliseconds would restart it for as long as the store stays empty); otherwise on
+     * the lease lane ({@link #claimAhead}), and the items join the queue when the claim comes back.
      *
-     * @return whether the refresh's claim found work; false for a claim on the lane
+     * @return whether a claim made at once found work; false for a claim on the lane
      */
     private boolean claim(long now, boolean refreshing) {
-        if (refreshing) {
+        boolean holdsNothing = !claiming && idle();
+        if (refreshing || holdsNothing && now >= nextClaim && !draining) {
             return took(services.store().claim(epoch, owner, ownBuckets, claimSize(), seconds(now),
                     settings.leaseSeconds()), now);
         }
-        claimAhead(now);
+        if (!holdsNothing) {
+            claimAhead(now);
+        }
         return false;
     }
 
