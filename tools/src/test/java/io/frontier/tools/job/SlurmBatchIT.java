@@ -119,8 +119,8 @@ class SlurmBatchIT {
         awaitJob(job, "the first allocation's job to drain", fields -> drainedSummary().isPresent());
         JsonNode drained = drainedSummary().orElseThrow();
         System.out.printf("slurm: drained: %s%n", drained.path("reason").asText());
-        // 0 until Frontier says "stopped, resumable" with a status of its own, 75.
-        assertThat(drained.path("exitCode").asInt()).as("the drained job's verdict").isIn(0, 75);
+        assertThat(drained.path("exitCode").asInt()).as("the drained job's verdict: stopped, resumable")
+                .isEqualTo(75);
         assertThat(drained.path("reason").asText()).contains("frontier stop");
         // Once the script has requeued the job, the next allocation gets the time to finish.
         awaitJob(job, "the script to requeue the job", fields -> Integer.parseInt(fields.get("Restarts")) >= 1);
