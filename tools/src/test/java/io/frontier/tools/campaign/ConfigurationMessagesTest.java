@@ -53,7 +53,7 @@ class ConfigurationMessagesTest {
 
         assertThat(init.exitCode()).as(init.toString()).isEqualTo(ExitCodes.USAGE);
         assertThat(init.err()).contains("executor file is not a valid executor configuration", "file=" + executor,
-                "field=type", "problem=unknown type \"1\"", "expected=one of \"afl\", \"command\", \"symcc\"")
+                "field=type", "problem=unknown type \"1\"", "expected=one of \"afl\", \"afl_session\", \"command\", \"symcc\"")
                 .doesNotContain("subtype", "io.frontier", "Could not resolve");
         assertThat(campaign()).doesNotExist();
     }
