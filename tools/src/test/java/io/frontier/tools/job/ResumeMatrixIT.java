@@ -176,7 +176,10 @@ class ResumeMatrixIT {
 
     @Test
     void pausedCoordinatorIsFencedOffByASecondJobAndCannotWriteWhenItContinues() throws Exception {
-        Campaign campaign = derived(1, 6, "--sleep-ms", "300");
+        // Executions of a second: after the third item, the rest of the campaign takes several
+        // seconds on two workers, so the job is paused mid-campaign even on a loaded machine (with
+        // 300 ms it sometimes reached quiescence before the pause, and then rightly ended with 0).
+        Campaign campaign = derived(1, 6, "--sleep-ms", "1000");
         // Beats 30 s apart: a paused job is presumed dead after three missed beats, 90 s, far beyond
         // the few seconds until the refused resume below, however slowly that resume starts.
         CompletableFuture<CampaignHarness.Run> paused = campaign.harness.startRun(1, 2, "--lease", "2000",
