@@ -279,7 +279,7 @@ public final class TestCampaign implements AutoCloseable {
         Map<String, Long> totals = new TreeMap<>();
         coordinators.values().forEach(figures -> figures.forEach((name, value) -> totals.merge(name, value, Long::sum)));
         JobSummary summary = new JobSummary(epoch, 1000, "COMMITTED", 0, null, List.of(), new TreeMap<>(coordinators),
-                new TreeMap<>(workers), WorkersBusy.of(workers), List.of(), List.of(), totals);
+                new TreeMap<>(workers), WorkersBusy.of(workers), List.of(), List.of(), totals, Map.of());
         try {
             Files.write(JobSummary.file(new CampaignDirectory(directory), epoch), new ObjectMapper().writeValueAsBytes(summary));
         } catch (IOException e) {

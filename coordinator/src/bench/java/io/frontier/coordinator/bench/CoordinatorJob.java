@@ -86,7 +86,8 @@ final class CoordinatorJob {
         }
         Budget budget = new Budget(Duration.ZERO, before + executions, 0);
         CoordinatorSettings settings = new CoordinatorSettings(LEASE, CLAIM_BATCH, null, START_TIMEOUT,
-                TerminationSettings.forCampaign(IDLE_WINDOW, TIME_LIMIT), budget, List.of(BenchCampaign.EXECUTOR));
+                TerminationSettings.forCampaign(IDLE_WINDOW, TIME_LIMIT), budget, List.of(BenchCampaign.EXECUTOR),
+                Duration.ZERO, TIME_LIMIT);
         List<CoordinatorRank> ranksRun = new ArrayList<>();
         List<Outcome> outcomes = new ArrayList<>();
         List<Thread> loops = new ArrayList<>();

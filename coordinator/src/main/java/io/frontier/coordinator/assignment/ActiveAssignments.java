@@ -59,6 +59,24 @@ public final class ActiveAssignments {
         return Optional.of(oldest);
     }
 
+    /**
+     * Removes and returns every active assignment of {@code workerRank}, oldest first: the worker
+     * is written off, and none of them will be answered.
+     */
+    public List<ActiveAssignment> takeAll(int workerRank) {
+        Deque<ActiveAssignment> held = byRank.remove(workerRank);
+        if (held == null) {
+            return List.of();
+        }
+        size -= held.size();
+        return List.copyOf(held);
+    }
+
+    /** The oldest active assignment of each busy worker rank, in rank order: the ones it runs or must run next. */
+    public List<ActiveAssignment> oldest() {
+        return byRank.values().stream().map(Deque::peekFirst).toList();
+    }
+
     public boolean isBusy(int workerRank) {
         return byRank.containsKey(workerRank);
     }

@@ -33,6 +33,8 @@ final class CoordinatorCounts implements CoordinatorFigures {
     long invalidResults;
     /** Worker ranks quarantined. */
     long quarantinedWorkers;
+    /** Worker ranks written off for the rest of the job: an assignment overdue. */
+    long writtenOffWorkers;
     /** Items dispatched (ASSIGNs sent), retries included. */
     long dispatched;
     /** Results whose commit the store refused (stale token or epoch). */
@@ -72,6 +74,7 @@ final class CoordinatorCounts implements CoordinatorFigures {
         counts.put("uniqueChildren", uniqueChildren);
         counts.put("invalidResults", invalidResults);
         counts.put("quarantinedWorkers", quarantinedWorkers);
+        counts.put("writtenOffWorkers", writtenOffWorkers);
         counts.put("dispatched", dispatched);
         counts.put("refusedCommits", refusedCommits);
         counts.put("idleMillis", idleMillis);

@@ -10,6 +10,8 @@ import io.frontier.coordinator.commit.ValidResult;
 import io.frontier.coordinator.control.ControlFailure;
 import io.frontier.coordinator.dispatch.Lookahead;
 import io.frontier.coordinator.dispatch.WorkQueue;
+import io.frontier.coordinator.overdue.Overdue;
+import io.frontier.coordinator.overdue.OverdueWatch;
 import io.frontier.coordinator.progress.ProgressLine;
 import io.frontier.coordinator.pruning.SharedPruning;
 import io.frontier.coordinator.rejection.Rejection;
@@ -56,6 +58,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Stream;
 
@@ -77,6 +80,12 @@ import java.util.stream.Stream;
  * keeps a map hands it this coordinator's union ({@link SharedPruning}); the bits of each valid
  * RESULT join the union before the worker's next ASSIGN goes out; the union is synchronised with
  * the store once a second and written once more as the job ends.
+ *
+ * <p>A worker whose oldest assignment is overdue ({@link OverdueWatch}) is written off for the
+ * rest of the job: nothing is assigned to it again, the leases of what it held are released so
+ * that any coordinator claims those items again under new tokens, whatever it sends later is
+ * dropped, and the job's end does not wait for it. The job carries on with the other workers; a
+ * group left without a worker that may still work ends the job with a control failure.
  */
 public final class CoordinatorRank implements LocalFrontier {
 
@@ -109,6 +118,8 @@ public final class CoordinatorRank implements LocalFrontier {
     static final int VALIDATION_THREADS = Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors() - 1));
     /** Results one commit group takes at most; the commit chain splits it further by children. */
     static final int COMMIT_GROUP = CampaignStore.MAX_BATCH;
+    /** How often the loop looks for overdue assignments: deadlines of tens of seconds need no finer look. */
+    private static final long OVERDUE_CHECK_MILLIS = 1000;
 
     private final Transport transport;
     private final JobTopology topology;
@@ -127,6 +138,13 @@ public final class CoordinatorRank implements LocalFrontier {
      */
     private final Deque<Integer> openPlaces = new ArrayDeque<>();
     private final Set<Integer> quarantined = new TreeSet<>();
+    /**
+     * Worker ranks written off for the rest of the job, each with why in words: never assigned
+     * again, their late messages dropped, their shutdown not waited for.
+     */
+    private final Map<Integer, String> writtenOff = new TreeMap<>();
+    /** Finds the workers whose oldest assignment is overdue. */
+    private final OverdueWatch overdue;
     private final CoordinatorCounts counts;
     private final Termination termination;
     private final BudgetCheck budget;
@@ -169,6 +187,7 @@ public final class CoordinatorRank implements LocalFrontier {
     /** True while a claim runs on the lease lane: no second one is started meanwhile. */
     private boolean claiming;
     private long nextProgress = nowMillis() + PROGRESS_INTERVAL_MILLIS;
+    private long nextOverdueCheck;
 
     public CoordinatorRank(Transport transport, JobTopology topology, CoordinatorServices services,
                            CoordinatorSettings settings, long epoch, Owner owner, Set<Integer> ownBuckets,
@@ -199,6 +218,7 @@ public final class CoordinatorRank implements LocalFrontier {
         this.sessions = new Sessions(services.store(), settings.sessionKind(), settings.sessionSlice(),
                 topology.coordinators());
         counts.sessions = sessions.enabled();
+        this.overdue = new OverdueWatch(settings.timeLimit(), settings.sessionSlice());
         this.termination = new Termination(transport, topology, settings.termination(), this,
                 new EndCheck(), counts, System.nanoTime());
         this.validation = new Lane("validation-" + transport.rank(), VALIDATION_THREADS, mailbox);
@@ -231,6 +251,7 @@ public final class CoordinatorRank implements LocalFrontier {
                 }
                 commitPending(nowMillis());
                 renewIfDue(nowMillis());
+                writeOffOverdue(nowMillis());
                 syncPruningIfDue(nowMillis());
                 services.edgeMap().refreshIfDue(nowMillis());
                 checkStartDeadline(nowMillis());
@@ -275,6 +296,11 @@ public final class CoordinatorRank implements LocalFrontier {
     public boolean idle() {
         return queue.isEmpty() && assignments.size() == 0 && inPipeline.isEmpty() && validation.idle()
                 && commits.idle() && leases.idle() && mailbox.isEmpty();
+    }
+
+    @Override
+    public Map<Integer, String> writtenOff() {
+        return Map.copyOf(writtenOff);
     }
 
     /**
@@ -393,6 +419,12 @@ public final class CoordinatorRank implements LocalFrontier {
 
     /** Matches one RESULT to its sender's oldest assignment and validates it off the loop. */
     private void validate(Envelope envelope) {
+        if (writtenOff.containsKey(envelope.source())) {
+            log.printf("coordinator %d: dropped a late RESULT from worker %d, written off for this job%n",
+                    transport.rank(), envelope.source());
+            return;
+        }
+        overdue.answered(envelope.source(), nowMillis());
         Optional<ActiveAssignment> active = assignments.take(envelope.source());
         if (active.isEmpty()) {
             log.printf("coordinator %d: ignored a RESULT from rank %d, which holds no assignment%n",
@@ -422,7 +454,7 @@ public final class CoordinatorRank implements LocalFrontier {
             // commit ({@link #sliceEnded}).
             if (!ExecutorKind.isSession(assignment.executor())) {
                 lookahead.executed(execution.executor(), execution.wallMillis());
-                if (!quarantined.contains(assignment.workerRank())) {
+                if (mayWork(assignment.workerRank())) {
                     openPlaces.addLast(assignment.workerRank());
                 }
             }
@@ -533,10 +565,7 @@ public final class CoordinatorRank implements LocalFrontier {
         counts.invalidResults++;
         log.printf("coordinator %d: invalid result from worker %d for work %s (%s); worker quarantined%n",
                 transport.rank(), assignment.workerRank(), assignment.work(), invalid);
-        if (quarantined.containsAll(topology.workersOf(transport.rank()))) {
-            throw new FrontierException("every worker of this coordinator's group is quarantined")
-                    .with("rank", transport.rank()).with("workers", quarantined);
-        }
+        requireAWorker();
         commits.submit(() -> {
             Rejection rejection = services.rejections().handle(assignment, invalid, seconds(now),
                     settings.leaseSeconds());
@@ -681,7 +710,7 @@ public final class CoordinatorRank implements LocalFrontier {
         } else {
             sessions.lost(worker);
         }
-        if (!quarantined.contains(worker)) {
+        if (mayWork(worker)) {
             long held = openPlaces.stream().filter(rank -> rank == worker).count()
                     + assignments.all().stream().filter(assignment -> assignment.workerRank() == worker).count();
             for (long place = held; place < ASSIGNMENTS_PER_WORKER; place++) {
@@ -852,6 +881,60 @@ public final class CoordinatorRank implements LocalFrontier {
             log.printf("coordinator %d: the last shared pruning map bits of this job were not written: %s%n",
                     transport.rank(), e.getMessage());
         }
+    }
+
+    /** Whether {@code worker} may be given work: neither quarantined nor written off. */
+    private boolean mayWork(int worker) {
+        return !quarantined.contains(worker) && !writtenOff.containsKey(worker);
+    }
+
+    /** Fails when no worker of this coordinator's group may be given work any more: never spin. */
+    private void requireAWorker() {
+        if (topology.workersOf(transport.rank()).stream().noneMatch(this::mayWork)) {
+            throw new FrontierException("no worker of this coordinator's group may work any more: each is quarantined"
+                    + " or written off; frontier resume carries on with the nodes that answer")
+                    .with("rank", transport.rank()).with("quarantined", quarantined)
+                    .with("writtenOff", String.join("; ", writtenOff.values()));
+        }
+    }
+
+    /** Once a second, writes off every worker whose oldest assignment is overdue. */
+    private void writeOffOverdue(long now) {
+        if (now < nextOverdueCheck) {
+            return;
+        }
+        nextOverdueCheck = now + OVERDUE_CHECK_MILLIS;
+        List<Overdue> late = overdue.overdue(assignments.oldest(), now);
+        late.forEach(assignment -> writeOff(assignment, now));
+        if (!late.isEmpty()) {
+            requireAWorker();
+        }
+    }
+
+    /**
+     * Writes off the worker of {@code late} for the rest of the job: its assignments are
+     * forgotten, so a RESULT it sends later matches none and is dropped, and their leases are
+     * released on the lease lane, so the items go back to pending and are claimed again under new
+     * tokens (a release that finds a lease lost already changes nothing). Its stages stay until
+     * a later job sweeps this epoch's.
+     */
+    private void writeOff(Overdue late, long now) {
+        int worker = late.worker();
+        ActiveAssignment assignment = late.assignment();
+        List<Lease> held = assignments.takeAll(worker).stream().map(ActiveAssignment::lease).toList();
+        openPlaces.removeIf(rank -> rank == worker);
+        if (fuzzing.remove(worker)) {
+            sessions.lost(worker);
+        }
+        String why = String.format("worker %d did not answer its %s assignment of work %s (token %s, result %s)"
+                        + " within its time limit of %d s and a grace of %d s: out for %d s", worker,
+                assignment.executor(), assignment.work(), assignment.token(), assignment.result(),
+                late.limit().toSeconds(), late.grace().toSeconds(), late.outSeconds(now));
+        writtenOff.put(worker, why);
+        counts.writtenOffWorkers++;
+        log.printf("coordinator %d: %s; written off for this job, its %d items go back to pending%n",
+                transport.rank(), why, held.size());
+        leases.submit(() -> services.store().release(epoch, held, seconds(now)), released -> { }, this::failOnLoop);
     }
 
     /**

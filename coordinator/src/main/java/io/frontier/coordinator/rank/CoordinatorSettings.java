@@ -22,19 +22,17 @@ import java.util.Objects;
  *        inputs in a hybrid campaign ({@link io.frontier.store.exploration.ExecutorRouting})
  * @param sessionSlice how long one slice of a fuzzing session fuzzes; zero in a campaign without
  *        a session kind
+ * @param timeLimit the campaign's time limit for one execution, before an item's factor: with
+ *        {@code sessionSlice}, what decides when an assignment is overdue
+ *        ({@link io.frontier.coordinator.overdue.OverdueWatch})
  */
 public record CoordinatorSettings(Duration lease, int claimBatch, Path seeds, Duration startTimeout,
                                   TerminationSettings termination, Budget budget, List<String> executorKinds,
-                                  Duration sessionSlice) {
-
-    /** Settings of a campaign without fuzzing sessions. */
-    public CoordinatorSettings(Duration lease, int claimBatch, Path seeds, Duration startTimeout,
-                               TerminationSettings termination, Budget budget, List<String> executorKinds) {
-        this(lease, claimBatch, seeds, startTimeout, termination, budget, executorKinds, Duration.ZERO);
-    }
+                                  Duration sessionSlice, Duration timeLimit) {
 
     public CoordinatorSettings {
         Objects.requireNonNull(sessionSlice, "sessionSlice");
+        Objects.requireNonNull(timeLimit, "timeLimit");
         Objects.requireNonNull(lease, "lease");
         Objects.requireNonNull(startTimeout, "startTimeout");
         Objects.requireNonNull(termination, "termination");

@@ -29,6 +29,10 @@ import java.util.TreeSet;
  * root waits {@code shutdownTimeout + barrierTimeout} from its decision, the others
  * {@code shutdownTimeout + 2 × barrierTimeout} from receiving it, so root gives up first and
  * its release still reaches them.
+ *
+ * <p>A worker the coordinator wrote off before the end is sent SHUTDOWN like the others but not
+ * waited for: it is known not to answer. It counts as missing unless its ACK comes anyway, so
+ * the job aborts rather than finalises MPI, which would wait for it.
  */
 final class EndSequence {
 
@@ -42,6 +46,8 @@ final class EndSequence {
     /** At root: the job drained before quiescence, so its verdict is at least {@link ExitStatus#STOPPED}. */
     private final boolean drained;
     private final List<Integer> workers;
+    /** The workers of this group written off before the end, each with why: not waited for. */
+    private final Map<Integer, String> writtenOff;
     private final long ackDeadline;
     private final long barrierDeadline;
     /** At root: the stats of every coordinator that arrived, by rank; unused elsewhere. */
@@ -58,7 +64,7 @@ final class EndSequence {
 
     private EndSequence(Transport transport, JobTopology topology, CoordinatorFigures figures, Ending ending,
                         String reason, boolean drained, List<String> failures, Map<Integer, Stats> gathered,
-                        StatsAck release, TerminationSettings settings, long now) {
+                        StatsAck release, Map<Integer, String> writtenOff, TerminationSettings settings, long now) {
         this.transport = transport;
         this.topology = topology;
         this.figures = figures;
@@ -69,6 +75,7 @@ final class EndSequence {
         this.gathered = gathered;
         this.release = release;
         this.workers = topology.workersOf(transport.rank());
+        this.writtenOff = Map.copyOf(writtenOff);
         this.ackDeadline = now + settings.shutdownTimeout().toNanos();
         long barrier = settings.barrierTimeout().toNanos();
         this.barrierDeadline = ackDeadline + (isRoot() ? barrier : 2 * barrier);
@@ -82,12 +89,14 @@ final class EndSequence {
      * @param failures this coordinator's failure list, shared: failures added later still count
      * @param gathered at root, the stats received so far, shared: later ones are added to it
      * @param release root's release if it already arrived, else null
+     * @param writtenOff the workers of this group written off before the end, each with why
      */
     static EndSequence begin(Transport transport, JobTopology topology, CoordinatorFigures figures, Ending ending,
                              String reason, boolean drained, List<String> failures, Map<Integer, Stats> gathered,
-                             StatsAck release, TerminationSettings settings, long now) {
+                             StatsAck release, Map<Integer, String> writtenOff, TerminationSettings settings,
+                             long now) {
         EndSequence end = new EndSequence(transport, topology, figures, ending, reason, drained, failures, gathered,
-                release, settings, now);
+                release, writtenOff, settings, now);
         byte[] shutdown = WireCodec.encode(new Shutdown(transport.rank()));
         for (int worker : end.workers) {
             transport.send(worker, Tags.SHUTDOWN, shutdown);
@@ -122,9 +131,9 @@ final class EndSequence {
      * @return whether this coordinator's end is complete and {@link #outcome()} is ready
      */
     boolean advance(long now) {
-        if (step == Step.WORKERS && (acks.size() == workers.size() || now - ackDeadline >= 0)) {
+        if (step == Step.WORKERS && (acks.keySet().containsAll(awaited()) || now - ackDeadline >= 0)) {
             Stats own = new Stats(transport.rank(), localVerdict(), figures.invalidResults(), figures.counts(),
-                    List.copyOf(acks.values()), missingWorkers());
+                    List.copyOf(acks.values()), missingWorkers(), writtenOff);
             if (isRoot()) {
                 gathered.put(transport.rank(), own);
             } else {
@@ -195,6 +204,11 @@ final class EndSequence {
             return ExitStatus.STOPPED;
         }
         return figures.invalidResults() > 0 ? ExitStatus.INVALID_RESULTS : ExitStatus.QUIESCENT;
+    }
+
+    /** The workers whose ACK the end waits for: all of the group but those written off. */
+    private List<Integer> awaited() {
+        return workers.stream().filter(worker -> !writtenOff.containsKey(worker)).toList();
     }
 
     private List<Integer> missingWorkers() {

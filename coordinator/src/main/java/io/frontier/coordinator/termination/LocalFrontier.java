@@ -1,5 +1,7 @@
 package io.frontier.coordinator.termination;
 
+import java.util.Map;
+
 /**
  * The coordinator's own work, as the termination protocol sees it. Implemented by the
  * coordinator; called only from its MPI thread.
@@ -22,4 +24,13 @@ public interface LocalFrontier {
      *         past; the protocol turns it into a control failure
      */
     boolean refresh();
+
+    /**
+     * The workers of this coordinator's group it has written off for the rest of the job, each
+     * with why in words: the end of the job does not wait for their shutdown ACKs, and the
+     * summary names them. None unless the coordinator writes workers off.
+     */
+    default Map<Integer, String> writtenOff() {
+        return Map.of();
+    }
 }

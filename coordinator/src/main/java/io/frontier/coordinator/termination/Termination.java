@@ -56,6 +56,8 @@ public final class Termination {
     private final JobTopology topology;
     private final TerminationSettings settings;
     private final CoordinatorFigures figures;
+    /** The coordinator's own work: at the end, which of its workers are written off. */
+    private final LocalFrontier frontier;
     /** Root's probe; null at other coordinators. */
     private final RootProbe rootProbe;
     /** This coordinator's votes; null at root. */
@@ -87,6 +89,7 @@ public final class Termination {
         this.topology = topology;
         this.settings = settings;
         this.figures = figures;
+        this.frontier = frontier;
         boolean root = transport.rank() == ROOT;
         this.rootProbe = root
                 ? new RootProbe(transport, topology.peersOf(ROOT), settings, frontier, globalCheck, now) : null;
@@ -280,7 +283,7 @@ public final class Termination {
     private void startEnding(Ending ending, String reason, boolean drained, long now) {
         phase = Phase.ENDING;
         end = EndSequence.begin(transport, topology, figures, ending, reason, drained, failures, gathered,
-                earlyRelease, settings, now);
+                earlyRelease, frontier.writtenOff(), settings, now);
     }
 
     private void advance(long now) {

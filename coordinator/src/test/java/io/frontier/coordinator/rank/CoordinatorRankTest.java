@@ -662,7 +662,7 @@ class CoordinatorRankTest {
                 new EdgeMapMirror(new EdgeMapView(campaign.kv, campaign.store.keys()), campaign.store,
                         campaign.store.exploration()));
         CoordinatorSettings settings = new CoordinatorSettings(Duration.ofMinutes(5), 10, null, WAIT, FAST, budget,
-                kinds, slice);
+                kinds, slice, Duration.ofMinutes(1));
         PrintStream log = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
         return new CoordinatorRank(root, TOPOLOGY, services, settings, campaign.epoch, ALICE, Set.of(), log);
     }

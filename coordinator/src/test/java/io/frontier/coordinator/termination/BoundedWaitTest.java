@@ -14,6 +14,7 @@ import io.frontier.store.wire.Tags;
 import io.frontier.store.wire.Vote;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -48,6 +49,27 @@ class BoundedWaitTest {
             assertThat(outcome.clean()).isFalse();
         }
         assertThat(List.of(2, 3, 4)).allSatisfy(worker -> assertThat(job.acknowledged(worker)).isTrue());
+    }
+
+    @Test
+    void aWrittenOffWorkerIsNotWaitedForAtTheEndAndIsNamedInTheStats() throws Exception {
+        // The shutdown deadline is long: the end may only be quick if it does not wait for worker 5.
+        TerminationSettings longShutdown = new TerminationSettings(Duration.ofMillis(20), Duration.ofMillis(20),
+                Duration.ofSeconds(5), Duration.ofSeconds(10), Duration.ofSeconds(60), Duration.ofSeconds(5));
+        LoopbackJob job = new LoopbackJob(2, 4, longShutdown).silent(5);
+        job.frontier(1).writeOff(5, "worker 5 did not answer its assignment");
+
+        job.start();
+        Duration took = job.awaitEnd(Duration.ofSeconds(15));
+
+        assertThat(took).isLessThan(Duration.ofSeconds(10));
+        Outcome root = job.outcome(0);
+        assertThat(root.exit()).isEqualTo(ExitStatus.QUIESCENT);
+        assertThat(root.unanswered()).containsExactly(5);
+        assertThat(root.coordinatorStats().get(1).writtenOff())
+                .containsExactly(Map.entry(5, "worker 5 did not answer its assignment"));
+        assertThat(root.coordinatorStats().get(1).missingWorkers()).containsExactly(5);
+        assertThat(job.outcome(1).clean()).isFalse();
     }
 
     @Test

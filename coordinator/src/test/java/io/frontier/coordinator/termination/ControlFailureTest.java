@@ -91,7 +91,7 @@ class ControlFailureTest {
 
         job.send(1, 0, Tags.CONTROL_FAILURE, new ControlFailure(1, "stage directory is not empty", Map.of()));
         Decision stop = job.expect(1, Tags.DECISION, Decision.class);
-        job.send(1, 0, Tags.STATS, new Stats(1, ExitStatus.CONTROL_FAILURE, 0, Map.of(), List.of(), List.of(3)));
+        job.send(1, 0, Tags.STATS, new Stats(1, ExitStatus.CONTROL_FAILURE, 0, Map.of(), List.of(), List.of(3), Map.of()));
         StatsAck release = job.expect(1, Tags.STATS_ACK, StatsAck.class);
         job.awaitEnd(Duration.ofSeconds(5));
 

@@ -22,6 +22,7 @@ final class FakeFrontier implements LocalFrontier, CoordinatorFigures {
     private final Deque<String> queue = new ArrayDeque<>();
     private final Map<Integer, Runnable> refreshHooks = new HashMap<>();
     private final List<String> corrupt = new ArrayList<>();
+    private final Map<Integer, String> writtenOff = new HashMap<>();
     private boolean periodicRescan = true;
     private int refreshes;
     private long executions;
@@ -30,6 +31,16 @@ final class FakeFrontier implements LocalFrontier, CoordinatorFigures {
     FakeFrontier(int rank, FakeStore store) {
         this.rank = rank;
         this.store = store;
+    }
+
+    /** Writes {@code worker} off for the rest of the job, as a coordinator does with a worker that is overdue. */
+    synchronized void writeOff(int worker, String why) {
+        writtenOff.put(worker, why);
+    }
+
+    @Override
+    public synchronized Map<Integer, String> writtenOff() {
+        return Map.copyOf(writtenOff);
     }
 
     /** Puts an input into the external directory; only a rescan admits it. */

@@ -71,8 +71,8 @@ class StaleMessageTest {
         assertThat(commit.kind()).isEqualTo(Kind.COMMIT);
         assertThat(commit.round()).isEqualTo(second.round());
         assertThat(job.expect(2, Tags.DECISION, Decision.class)).isEqualTo(commit);
-        job.send(1, 0, Tags.STATS, new Stats(1, ExitStatus.QUIESCENT, 0, Map.of(), List.of(), List.of(4)));
-        job.send(2, 0, Tags.STATS, new Stats(2, ExitStatus.QUIESCENT, 0, Map.of(), List.of(), List.of(5)));
+        job.send(1, 0, Tags.STATS, new Stats(1, ExitStatus.QUIESCENT, 0, Map.of(), List.of(), List.of(4), Map.of()));
+        job.send(2, 0, Tags.STATS, new Stats(2, ExitStatus.QUIESCENT, 0, Map.of(), List.of(), List.of(5), Map.of()));
         StatsAck release = job.expect(1, Tags.STATS_ACK, StatsAck.class);
         job.awaitEnd(Duration.ofSeconds(5));
 

@@ -32,7 +32,8 @@ class TerminationMessagesTest {
                 new Decision(0, 0L, Decision.Kind.STOP, "rank 1: corpus object does not match its name"),
                 new Shutdown(1),
                 ack,
-                new Stats(1, ExitStatus.INVALID_RESULTS, 2, Map.of("executions", 40L), List.of(ack), List.of(7)),
+                new Stats(1, ExitStatus.INVALID_RESULTS, 2, Map.of("executions", 40L), List.of(ack), List.of(7),
+                        Map.of(9, "worker 9 did not answer its assignment in time")),
                 new StatsAck(ExitStatus.CONTROL_FAILURE, List.of(1, 7)),
                 new ControlFailure(2, "corpus object does not match its name", Map.of("path", "ab12")));
 

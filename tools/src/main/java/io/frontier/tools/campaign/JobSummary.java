@@ -36,16 +36,20 @@ import java.util.stream.Stream;
  *        Frontier recorded them
  * @param totals sums over all coordinators of their counts (executions, children, invalid
  *        results, quarantined workers, idle time…)
+ * @param writtenOff the workers a coordinator wrote off during the job, by rank, each with why
+ *        (which assignment was overdue); empty in a summary written before Frontier wrote
+ *        workers off
  */
 public record JobSummary(long epoch, long wallMillis, String ending, int exitCode, String reason, List<String> failures,
                          Map<Integer, Map<String, Long>> coordinators, Map<Integer, Map<String, Long>> workers,
                          WorkersBusy busy, List<Integer> missingWorkers, List<Integer> unanswered,
-                         Map<String, Long> totals) {
+                         Map<String, Long> totals, Map<Integer, String> writtenOff) {
 
     private static final ObjectMapper MAPPER = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
 
     private static final String PREFIX = "summary-epoch-";
     private static final String BUSY = "busy";
+    private static final String WRITTEN_OFF = "writtenOff";
     private static final String SUFFIX = ".json";
 
     /** A summary and the file it was written to. */
@@ -58,18 +62,21 @@ public record JobSummary(long epoch, long wallMillis, String ending, int exitCod
         Map<Integer, Map<String, Long>> coordinators = new TreeMap<>();
         Map<Integer, Map<String, Long>> workers = new TreeMap<>();
         List<Integer> missing = new java.util.ArrayList<>();
+        Map<Integer, String> writtenOff = new TreeMap<>();
         for (Map.Entry<Integer, Stats> entry : outcome.coordinatorStats().entrySet()) {
             coordinators.put(entry.getKey(), entry.getValue().figures());
             for (ShutdownAck ack : entry.getValue().workers()) {
                 workers.put(ack.worker(), ack.figures());
             }
             missing.addAll(entry.getValue().missingWorkers());
+            writtenOff.putAll(entry.getValue().writtenOff());
         }
         coordinators.putIfAbsent(0, rootCounts);
         Map<String, Long> totals = new TreeMap<>();
         coordinators.values().forEach(counts -> counts.forEach((name, value) -> totals.merge(name, value, Long::sum)));
         JobSummary summary = new JobSummary(epoch, wallMillis, outcome.ending().name(), outcome.exitCode(), outcome.reason(),
-                outcome.failures(), coordinators, workers, WorkersBusy.of(workers), missing, outcome.unanswered(), totals);
+                outcome.failures(), coordinators, workers, WorkersBusy.of(workers), missing, outcome.unanswered(), totals,
+                writtenOff);
         Path file = file(directory, epoch);
         try {
             Files.createDirectories(file.getParent());
@@ -121,13 +128,17 @@ public record JobSummary(long epoch, long wallMillis, String ending, int exitCod
 
     /**
      * Reads a summary strictly, or fails naming the file. A summary written before Frontier
-     * recorded the workers' busy fractions reads with {@code busy} null.
+     * recorded the workers' busy fractions reads with {@code busy} null, and one written before
+     * Frontier wrote workers off with {@code writtenOff} empty.
      */
     public static JobSummary read(Path file) {
         try {
             JsonNode tree = StrictJson.mapper().readTree(file.toFile());
             if (tree instanceof ObjectNode fields && !fields.has(BUSY)) {
                 fields.putNull(BUSY);
+            }
+            if (tree instanceof ObjectNode fields && !fields.has(WRITTEN_OFF)) {
+                fields.putObject(WRITTEN_OFF);
             }
             return StrictJson.mapper().treeToValue(tree, JobSummary.class);
         } catch (IOException e) {

@@ -23,14 +23,26 @@ import java.io.PrintWriter;
 import java.net.InetAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 /** Runs one job of a campaign under mpirun, in the epoch its command fenced the previous job with. */
 final class JobLauncher {
+
+    /**
+     * How long the launcher waits for mpirun once root has written the job's summary, its last
+     * act: the other ranks then only finalise MPI and exit, which takes seconds. A node that does
+     * not answer (cut off, stopped) keeps mpirun waiting for ever; past this bound the launcher
+     * kills the job's process tree and exits with root's verdict.
+     */
+    static final Duration AFTER_VERDICT = Duration.ofSeconds(30);
+    /** How often the launcher looks for root's summary while mpirun runs. */
+    private static final Duration VERDICT_POLL = Duration.ofMillis(500);
 
     private JobLauncher() {
     }
@@ -80,7 +92,9 @@ final class JobLauncher {
      * the job verdicts (status 1 only when root's summary gives it, see {@link #reportedVerdict});
      * any other (a rank killed or failing, mpirun failing) becomes
      * {@link ExitCodes#CONTROL_FAILURE}, with a line saying how to resume. A job killed at
-     * {@code --max-time} ends with {@link ExitCodes#STOPPED}. While the job runs, SIGINT and
+     * {@code --max-time} ends with {@link ExitCodes#STOPPED}. Once root has written the job's
+     * summary, mpirun gets {@link #AFTER_VERDICT} to end; past it the job's process tree here is
+     * killed and the launcher exits with root's verdict. While the job runs, SIGINT and
      * SIGTERM stop it as {@link StopSignals} says: the first drains it
      * ({@link ExitCodes#STOPPED}), the second ends it at once ({@link ExitCodes#ENDED_AT_ONCE}).
      *
@@ -107,19 +121,36 @@ final class JobLauncher {
                 options.rankJvmOptions(), FrontierCommand.class.getName(), arguments,
                 options.faults == null ? Map.of() : Map.of(FaultPlan.ENVIRONMENT_VARIABLE, options.faults));
         int status;
+        // A summary of this epoch already there is an earlier job's (a store restored from an older copy).
+        Set<Path> earlierSummaries = Set.copyOf(JobSummary.all(directory));
         try (StopSignals stop = StopSignals.install(directory.path(), epoch, err)) {
             Process mpirun = launcher.startInForeground(job, directory.path());
             stop.attach(mpirun);
-            if (options.maxSeconds == null) {
-                status = mpirun.waitFor();
-            } else if (mpirun.waitFor(options.maxSeconds, TimeUnit.SECONDS)) {
-                status = mpirun.exitValue();
-            } else {
-                JobTreeKill.kill(mpirun.toHandle());
-                err.printf("frontier: the job of epoch %d exceeded --max-time (%d s) and was killed; frontier resume"
-                        + " %s replays what was in flight and carries on%n", epoch, options.maxSeconds, directory.path());
-                return ExitCodes.STOPPED;
+            long started = System.nanoTime();
+            long verdictSeen = 0;
+            int verdict = -1;
+            while (!mpirun.waitFor(VERDICT_POLL.toMillis(), TimeUnit.MILLISECONDS)) {
+                long now = System.nanoTime();
+                if (options.maxSeconds != null && now - started >= TimeUnit.SECONDS.toNanos(options.maxSeconds)) {
+                    JobTreeKill.kill(mpirun.toHandle());
+                    err.printf("frontier: the job of epoch %d exceeded --max-time (%d s) and was killed; frontier"
+                            + " resume %s replays what was in flight and carries on%n", epoch, options.maxSeconds,
+                            directory.path());
+                    return ExitCodes.STOPPED;
+                }
+                if (verdict < 0) {
+                    verdict = newVerdict(directory, epoch, earlierSummaries);
+                    verdictSeen = now;
+                } else if (now - verdictSeen >= AFTER_VERDICT.toNanos()) {
+                    JobTreeKill.kill(mpirun.toHandle());
+                    err.printf("frontier: root ended the job of epoch %d with exit code %d, but mpirun had not ended %d s"
+                            + " later (a node that does not answer); the job's processes on this node were killed%s%n",
+                            epoch, verdict, AFTER_VERDICT.toSeconds(), verdict == ExitCodes.OK ? ""
+                                    : "; frontier resume " + directory.path() + " carries on");
+                    return verdict;
+                }
             }
+            status = mpirun.exitValue();
             if (stop.endedAtOnce()) {
                 err.printf("frontier: the job of epoch %d was ended at once on the second signal; frontier resume %s"
                         + " replays what was in flight and carries on%n", epoch, directory.path());
@@ -144,6 +175,23 @@ final class JobLauncher {
         err.printf("frontier: the job of epoch %d ended abnormally (mpirun exit status %d): a rank died or was"
                 + " killed; frontier resume %s continues the campaign%n", epoch, status, directory.path());
         return ExitCodes.CONTROL_FAILURE;
+    }
+
+    /**
+     * The exit code in a summary of the job of {@code epoch} that is not one of {@code earlier},
+     * or -1 while root has written none that can be read.
+     */
+    private static int newVerdict(CampaignDirectory directory, long epoch, Set<Path> earlier) {
+        Optional<Path> file = JobSummary.latestOf(directory, epoch).filter(latest -> !earlier.contains(latest));
+        if (file.isEmpty()) {
+            return -1;
+        }
+        try {
+            return JobSummary.read(file.get()).exitCode();
+        } catch (FrontierException e) {
+            // Being written still: a later look reads it whole.
+            return -1;
+        }
     }
 
     /**

@@ -177,7 +177,7 @@ final class RankProcess {
                 Path.of(settings.seeds()), Duration.ofMinutes(30),
                 TerminationSettings.forCampaign(Duration.ofMillis(settings.idleWindowMillis()),
                         settings.worker().timeLimit()), budget, settings.worker().executorKinds(),
-                sessionSlice(settings));
+                sessionSlice(settings), settings.worker().timeLimit());
     }
 
     /** How long one slice of the campaign's fuzzing session fuzzes; zero in a campaign without one. */
