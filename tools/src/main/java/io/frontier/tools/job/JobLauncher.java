@@ -115,7 +115,8 @@ final class JobLauncher {
                                 long epoch, int workers, JobOptions options, PrintWriter err)
             throws InterruptedException {
         List<String> arguments = new ArrayList<>(List.of("rank", directory.path().toString(), "--epoch",
-                Long.toString(epoch), "--heartbeat-interval", Long.toString(options.heartbeatMillis)));
+                Long.toString(epoch), "--heartbeat-interval", Long.toString(options.heartbeatMillis),
+                RankCommand.STOPPED_IN_SUMMARY));
         arguments.addAll(options.budget.arguments());
         MpiJobSpec job = new MpiJobSpec(settings.coordinators() + workers, System.getProperty("java.class.path"),
                 options.rankJvmOptions(), FrontierCommand.class.getName(), arguments,
@@ -151,6 +152,10 @@ final class JobLauncher {
                 }
             }
             status = mpirun.exitValue();
+            if (status == ExitCodes.OK && newVerdict(directory, epoch, earlierSummaries) == ExitCodes.STOPPED) {
+                // The ranks exit 0 on a drained job (see RankCommand.STOPPED_IN_SUMMARY); root's summary says 75.
+                status = ExitCodes.STOPPED;
+            }
             if (stop.endedAtOnce()) {
                 err.printf("frontier: the job of epoch %d was ended at once on the second signal; frontier resume %s"
                         + " replays what was in flight and carries on%n", epoch, directory.path());

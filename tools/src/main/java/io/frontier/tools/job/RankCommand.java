@@ -1,5 +1,6 @@
 package io.frontier.tools.job;
 
+import io.frontier.tools.ExitCodes;
 import io.frontier.tools.campaign.CampaignDirectory;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -44,6 +45,17 @@ public final class RankCommand implements Callable<Integer> {
             description = "Milliseconds between root's heartbeats (default: ${DEFAULT-VALUE}).")
     long heartbeatMillis;
 
+    /**
+     * What frontier run and resume pass their ranks: a drained job's ranks exit 0, not 75, and
+     * the launcher takes the 75 from root's summary. mpirun reports any rank's non-zero exit as
+     * an aborted job, in a box of text on the terminal, which a budget reached is not.
+     */
+    static final String STOPPED_IN_SUMMARY = "--stopped-in-summary";
+
+    @Option(names = STOPPED_IN_SUMMARY, hidden = true,
+            description = "Exit 0 when the job drained (the launcher reads 75 from root's summary).")
+    boolean stoppedInSummary;
+
     @Mixin
     BudgetOptions budget = new BudgetOptions();
 
@@ -51,6 +63,7 @@ public final class RankCommand implements Callable<Integer> {
     public Integer call() {
         JobOptions.HEARTBEAT_MILLIS.requireOption(spec, "--heartbeat-interval", heartbeatMillis);
         budget.validate(spec);
-        return RankProcess.run(new CampaignDirectory(campaign), epoch, heartbeatMillis, budget.budget());
+        int verdict = RankProcess.run(new CampaignDirectory(campaign), epoch, heartbeatMillis, budget.budget());
+        return stoppedInSummary && verdict == ExitCodes.STOPPED ? ExitCodes.OK : verdict;
     }
 }
