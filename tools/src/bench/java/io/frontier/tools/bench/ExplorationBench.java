@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.frontier.store.benchmark.BenchmarkRun;
 import io.frontier.store.corpus.ContentHasher;
+import io.frontier.tools.ExitCodes;
 import io.frontier.tools.FrontierCommand;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -162,7 +163,8 @@ public final class ExplorationBench {
                 .redirectOutput(directory.resolve("run.log").toFile()).start();
         int exit = process.waitFor();
         List<CorpusTimeline.Checkpoint> checkpoints = timeline.finish();
-        if (exit != 0) {
+        // 75: stopped at the budget, as every arm whose campaign outlasts it is.
+        if (exit != ExitCodes.OK && exit != ExitCodes.STOPPED) {
             throw new IllegalStateException("frontier run exited " + exit + "; see " + directory.resolve("run.log"));
         }
         ShowmapEdges edges = new ShowmapEdges(target.afl(), target.arguments(), Files.createDirectories(directory.resolve("showmap")));
