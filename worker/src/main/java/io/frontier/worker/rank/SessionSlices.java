@@ -12,7 +12,6 @@ import io.frontier.worker.executor.Execution;
 import io.frontier.worker.executor.ExecutorConfig;
 import io.frontier.worker.executor.ExecutorFactory;
 import io.frontier.worker.executor.ExitKind;
-import io.frontier.worker.executor.OutputEnd;
 import io.frontier.worker.executor.process.OutputTail;
 import io.frontier.worker.executor.process.ResourceLimits;
 import io.frontier.worker.executor.process.Termination;
@@ -168,17 +167,15 @@ final class SessionSlices implements AutoCloseable {
 
     /**
      * The execution a slice amounts to (see the class comment for its exit kind), with each crash
-     * among its outputs ended by the signal AFL++ saw.
+     * and hang among its outputs ended as AFL++ saw it.
      */
     private static Execution execution(SliceOutcome outcome, long pid) {
         Termination termination = outcome.termination().orElse(new Termination.Exited(0));
         ExitKind kind = outcome.alive() ? ExitKind.OK
                 : termination instanceof Termination.Signaled ? ExitKind.CRASH : ExitKind.KILLED;
         OutputTail none = new OutputTail("", 0, false, true);
-        Map<Path, OutputEnd> ends = new HashMap<>();
-        outcome.crashSignals().forEach((output, signal) -> ends.put(output, new OutputEnd(ExitKind.CRASH, signal)));
         return new Execution(kind, termination, false, outcome.wallTime(), pid, ResourceLimits.NONE, none, none,
-                outcome.outputs(), LeftOut.NONE, List.of(), false, ends);
+                outcome.outputs(), LeftOut.NONE, List.of(), false, outcome.ends());
     }
 
     /** The instance this worker holds of one session kind, and which session's work item it is. */

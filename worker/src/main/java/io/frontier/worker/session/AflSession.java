@@ -249,7 +249,7 @@ public final class AflSession implements AutoCloseable {
         }
         SessionHarvest.Taken taken = harvest.collect(outputs, maxOutputs, termination.isPresent());
         FuzzerStats stats = FuzzerStats.of(instance);
-        return new SliceOutcome(taken.outputs(), taken.crashSignals(), taken.more(), wallTime, termination,
+        return new SliceOutcome(taken.outputs(), taken.ends(), taken.more(), wallTime, termination,
                 stats.number("execs_done"), stats.number("corpus_count"));
     }
 

@@ -1,6 +1,9 @@
 package io.frontier.worker.session;
 
 import io.frontier.worker.executor.ExecutorException;
+import io.frontier.worker.executor.ExitKind;
+import io.frontier.worker.executor.OutputEnd;
+import io.frontier.worker.executor.process.Signals;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -65,15 +68,17 @@ public final class SessionHarvest {
      * What one call took.
      *
      * @param outputs      the files written into the output directory, in the order taken
-     * @param crashSignals for each crash among them, the signal AFL++ saw end the target
+     * @param ends         for each crash and hang among them, how AFL++ saw the target end: a
+     *                     crash by the signal in its name (SIGSEGV for a name without one), a
+     *                     hang by its time-out
      * @param more         whether entries that could be taken now were left for a later call by
      *                     the limit
      */
-    public record Taken(List<Path> outputs, Map<Path, Integer> crashSignals, boolean more) {
+    public record Taken(List<Path> outputs, Map<Path, OutputEnd> ends, boolean more) {
 
         public Taken {
             outputs = List.copyOf(outputs);
-            crashSignals = Map.copyOf(crashSignals);
+            ends = Map.copyOf(ends);
         }
     }
 
@@ -109,7 +114,7 @@ public final class SessionHarvest {
         }
         Path out = prepare(outputs);
         Map<Path, Path> copies = new LinkedHashMap<>();
-        Map<Path, Integer> signals = new LinkedHashMap<>();
+        Map<Path, OutputEnd> ends = new LinkedHashMap<>();
         Map<Source, Long> moved = new HashMap<>(watermarks);
         boolean more = false;
         for (Source source : Source.values()) {
@@ -134,9 +139,11 @@ public final class SessionHarvest {
                 copies.put(entry.path(), target);
                 if (source == Source.CRASHES) {
                     Matcher signal = SIGNAL.matcher(entry.description());
-                    if (signal.find()) {
-                        signals.put(target, Integer.parseInt(signal.group(1)));
-                    }
+                    int number = signal.find() ? Integer.parseInt(signal.group(1)) : 0;
+                    ends.put(target, new OutputEnd(ExitKind.CRASH,
+                            number >= 1 && number <= 127 ? number : Signals.SIGSEGV));
+                } else if (source == Source.HANGS) {
+                    ends.put(target, new OutputEnd(ExitKind.TIMEOUT, 0));
                 }
                 moved.put(source, entry.id());
             }
@@ -150,7 +157,7 @@ public final class SessionHarvest {
             }
         }
         watermarks.putAll(moved);
-        return new Taken(new ArrayList<>(copies.values()), signals, more);
+        return new Taken(new ArrayList<>(copies.values()), ends, more);
     }
 
     private static boolean notAFind(Entry entry) {

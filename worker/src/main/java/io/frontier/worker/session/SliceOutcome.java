@@ -1,6 +1,7 @@
 package io.frontier.worker.session;
 
 import io.frontier.worker.executor.process.Termination;
+import io.frontier.worker.executor.OutputEnd;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -14,8 +15,8 @@ import java.util.OptionalLong;
  *
  * @param outputs      the entries harvested, in the order taken (crashes, hangs, queue), named
  *                     {@code crash-NNNNNN}, {@code hang-NNNNNN} and {@code queue-NNNNNN}
- * @param crashSignals for each crash among the outputs, the signal that ended the target when
- *                     AFL++ saved it: a crash is a finding even when a re-run does not reproduce it
+ * @param ends         how the target ended on each crash and hang among the outputs, as AFL++
+ *                     saw it: such an output is a finding even when a re-run does not reproduce it
  * @param more         whether the output limit left entries for the next harvest
  * @param wallTime     from the resume to the pause of the instance (zero for a harvest without a
  *                     slice)
@@ -25,12 +26,12 @@ import java.util.OptionalLong;
  *                     {@code fuzzer_stats} (at start, then at most once a minute, and at exit):
  *                     diagnostics, which may lag by a minute
  */
-public record SliceOutcome(List<Path> outputs, Map<Path, Integer> crashSignals, boolean more, Duration wallTime,
+public record SliceOutcome(List<Path> outputs, Map<Path, OutputEnd> ends, boolean more, Duration wallTime,
                            Optional<Termination> termination, OptionalLong execsDone, OptionalLong corpusCount) {
 
     public SliceOutcome {
         outputs = List.copyOf(outputs);
-        crashSignals = Map.copyOf(crashSignals);
+        ends = Map.copyOf(ends);
     }
 
     /** Whether the instance is still alive (and paused) after the slice. */

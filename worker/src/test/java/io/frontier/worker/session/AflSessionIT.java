@@ -8,6 +8,8 @@ import io.frontier.worker.executor.AflSessionConfig;
 import io.frontier.worker.executor.AflTools;
 import io.frontier.worker.executor.ChildEnvironment;
 import io.frontier.worker.executor.ExecutorException;
+import io.frontier.worker.executor.ExitKind;
+import io.frontier.worker.executor.OutputEnd;
 import io.frontier.worker.executor.process.ProcStat;
 import io.frontier.worker.executor.process.ProcessRunner;
 import io.frontier.worker.executor.process.ResourceLimits;
@@ -131,7 +133,7 @@ class AflSessionIT {
                 .findFirst().orElseThrow();
         Path crash = withCrash.outputs().stream().filter(path -> path.endsWith("crash-000000")).findFirst().orElseThrow();
         assertThat(Files.readString(crash)).isEqualTo("Z1");
-        assertThat(withCrash.crashSignals()).containsEntry(crash, Signals.SIGABRT);
+        assertThat(withCrash.ends()).containsEntry(crash, new OutputEnd(ExitKind.CRASH, Signals.SIGABRT));
         assertThat(outcomes.stream().flatMap(outcome -> outcome.outputs().stream()).toList()).doesNotHaveDuplicates();
     }
 

@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.frontier.worker.executor.ExecutorException;
+import io.frontier.worker.executor.ExitKind;
+import io.frontier.worker.executor.OutputEnd;
+import io.frontier.worker.executor.process.Signals;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -106,17 +109,22 @@ class SessionHarvestTest {
     }
 
     @Test
-    void eachCrashCarriesTheSignalAflSawEndTheTarget() throws IOException {
+    void eachCrashCarriesTheSignalAflSawEndTheTargetAndEachHangItsTimeOut() throws IOException {
         crash("id:000000,sig:11,src:000001,time:7,execs:70,op:havoc,rep:2");
         crash("id:000001,sig:06,src:000003,time:8,execs:80,op:flip1,pos:3");
+        crash("id:000002,src:000003,time:8,execs:80,op:flip1,pos:4");
         hang("id:000000,src:000002,time:9,execs:90,op:havoc,rep:8");
+        queue("id:000001,src:000000,time:9,execs:90,op:havoc,rep:2,+cov");
 
         SessionHarvest.Taken taken = collect(10, true);
 
-        assertThat(taken.crashSignals()).isEqualTo(Map.of(
-                taken.outputs().get(0), 11,
-                taken.outputs().get(1), 6));
-        assertThat(names(taken)).containsExactly("crash-000000", "crash-000001", "hang-000000");
+        assertThat(names(taken)).containsExactly("crash-000000", "crash-000001", "crash-000002", "hang-000000",
+                "queue-000001");
+        assertThat(taken.ends()).isEqualTo(Map.of(
+                taken.outputs().get(0), new OutputEnd(ExitKind.CRASH, 11),
+                taken.outputs().get(1), new OutputEnd(ExitKind.CRASH, 6),
+                taken.outputs().get(2), new OutputEnd(ExitKind.CRASH, Signals.SIGSEGV),
+                taken.outputs().get(3), new OutputEnd(ExitKind.TIMEOUT, 0)));
     }
 
     @Test
