@@ -40,6 +40,11 @@ public final class WorkQueue {
         return Optional.ofNullable(items.pollFirst());
     }
 
+    /** The item {@link #next} would return, left in the queue. */
+    public Optional<WorkRecord> peek() {
+        return Optional.ofNullable(retried.isEmpty() ? items.peekFirst() : retried.peekFirst());
+    }
+
     /** Drops an item whose lease this coordinator lost: it may no longer run it. */
     public boolean drop(Lease lease) {
         Predicate<WorkRecord> held = item -> item.id().equals(lease.work()) && item.token().equals(lease.token());

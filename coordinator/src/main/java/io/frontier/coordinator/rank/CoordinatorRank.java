@@ -35,6 +35,7 @@ import io.frontier.store.corpus.Digest;
 import io.frontier.store.corpus.seed.SeedScan;
 import io.frontier.store.error.FrontierException;
 import io.frontier.store.exploration.ExecutorRouting;
+import io.frontier.store.exploration.Tier;
 import io.frontier.store.keyspace.Counter;
 import io.frontier.store.kv.TransactionOutcomeUnknownException;
 import io.frontier.store.record.Owner;
@@ -602,9 +603,12 @@ public final class CoordinatorRank implements LocalFrontier {
             }
             place = usablePlace(passed);
         }
-        if (lookahead.assignsAhead() && routing.runsInputs() && queue.size() < aheadDepth() && !idle()) {
+        if (lookahead.assignsAhead() && routing.runsInputs() && queue.size() < aheadDepth() && !idle()
+                && !(sessions.enabled() && nextIsLowerTier())) {
             // Short executions: the next items are claimed before a worker asks for them. An idle
-            // coordinator claims at once when a worker asks instead (see claim).
+            // coordinator claims at once when a worker asks instead (see claim). Not while the
+            // queue starts with a lower tier beside fuzzers: those items run at the split's floor,
+            // and a deeper queue would hold back the new coverage committed meanwhile.
             claimAhead(now);
         } else if (!lookahead.assignsAhead() && queue.size() > usablePlaces()) {
             releaseSurplus(now);
@@ -614,8 +618,9 @@ public final class CoordinatorRank implements LocalFrontier {
     /**
      * Gives {@code worker} its next assignment, if it can have one now: a session slice when it is
      * free and is to fuzz, or when no input waits, or always in a campaign whose kinds run no
-     * inputs; else an input. A worker still executing an
-     * input gets no second one while the split wants it to fuzz: it fuzzes once it is free.
+     * inputs, or when the next input is of a lower tier and fuzzing is above its floor; else an
+     * input. A worker still executing an input gets no second one while the split wants it to
+     * fuzz: it fuzzes once it is free.
      *
      * @return whether an assignment was sent
      */
@@ -645,8 +650,22 @@ public final class CoordinatorRank implements LocalFrontier {
                 return sessions.enabled() && free && assignSlice(worker, now);
             }
         }
+        if (sessions.enabled() && nextIsLowerTier() && split.fuzzBeforeLowerTier(seconds(now))) {
+            // The frontier is dry: the worker fuzzes once it is free, if a session can be had.
+            if (!free) {
+                return false;
+            }
+            if (assignSlice(worker, now)) {
+                return true;
+            }
+        }
         assignInput(worker, now);
         return true;
+    }
+
+    /** Whether the next queued input waited in a lower tier: it reached nothing new when it was kept. */
+    private boolean nextIsLowerTier() {
+        return queue.peek().map(item -> item.tier() != Tier.NEW_COVERAGE).orElse(false);
     }
 
     /** Sends {@code worker} the next queued input. */

@@ -14,6 +14,14 @@ package io.frontier.coordinator.session;
  * lately (each assignment counted at its planned length when it is sent) is below the target,
  * so the split is kept over time, slice by slice, whatever the number of workers.
  *
+ * <p>The target holds while an input of tier 0 (new coverage) waits. When the next input waiting
+ * is of a lower tier (a redundant child, a retry, a repeat), one that reached nothing new when it
+ * was kept, fuzzing gets up to {@code 1 - FLOOR} instead ({@link #fuzzBeforeLowerTier}): the
+ * lower tiers are what a campaign runs when its frontier is dry, and a fuzzer does not run dry.
+ * Measured on a cJSON parser that saturates within a minute (2 workers, 180 s), the split by yield
+ * alone gave fuzzing 37% to 47% of the workers while SymCC ran redundant children, and the hybrid
+ * ended 3 edges below plain AFL++ on the same cores in 4 of 5 runs.
+ *
  * <p>The split only chooses between two kinds of work that are both available: a worker fuzzes
  * whenever no input waits, and runs inputs whenever no session can be had.
  */
@@ -47,6 +55,15 @@ public final class WorkerSplit {
     /** Whether a free worker should fuzz next, when both sides have work for it. */
     public boolean fuzzNext(double now) {
         return fuzzShare(now) < target(now);
+    }
+
+    /**
+     * Whether a free worker should fuzz rather than run an input of a lower tier: while fuzzing
+     * had less than {@code 1 - FLOOR} of the worker time lately, so that the lower tiers keep
+     * their floor.
+     */
+    public boolean fuzzBeforeLowerTier(double now) {
+        return fuzzShare(now) < 1 - FLOOR;
     }
 
     /** The share of worker time fuzzing should have now, {@link #FLOOR} to {@code 1 - FLOOR}. */

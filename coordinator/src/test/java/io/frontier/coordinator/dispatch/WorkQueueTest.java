@@ -26,9 +26,12 @@ class WorkQueueTest {
 
             queue.retryFirst(rejected);
 
+            assertThat(queue.peek()).contains(rejected);
             assertThat(queue.next()).contains(rejected);
+            assertThat(queue.peek()).contains(first);
             assertThat(queue.next()).contains(first);
             assertThat(queue.next()).contains(second);
+            assertThat(queue.peek()).isEmpty();
             assertThat(queue.next()).isEmpty();
         }
     }
