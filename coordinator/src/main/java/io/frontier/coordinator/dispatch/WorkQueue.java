@@ -72,6 +72,22 @@ public final class WorkQueue {
         return taken;
     }
 
+    /**
+     * Takes every item that {@code which} accepts off the queue (never a retried one); returns
+     * their leases, oldest first.
+     */
+    public List<Lease> takeWhere(Predicate<WorkRecord> which) {
+        List<Lease> taken = new ArrayList<>();
+        items.removeIf(item -> {
+            boolean take = which.test(item);
+            if (take) {
+                taken.add(new Lease(item.id(), item.token()));
+            }
+            return take;
+        });
+        return taken;
+    }
+
     /** Empties the queue; returns the leases of what it held, retried items first. */
     public List<Lease> takeAll() {
         List<Lease> taken = leases();

@@ -608,7 +608,7 @@ public final class CoordinatorRank implements LocalFrontier {
             // Short executions: the next items are claimed before a worker asks for them. An idle
             // coordinator claims at once when a worker asks instead (see claim). Not while the
             // queue starts with a lower tier beside fuzzers: those items run at the split's floor,
-            // and a deeper queue would hold back the new coverage committed meanwhile.
+            // and more of them would stand before the new coverage committed meanwhile.
             claimAhead(now);
         } else if (!lookahead.assignsAhead() && queue.size() > usablePlaces()) {
             releaseSurplus(now);
@@ -656,11 +656,24 @@ public final class CoordinatorRank implements LocalFrontier {
                 return false;
             }
             if (assignSlice(worker, now)) {
+                releaseLowerTiers(now);
                 return true;
             }
         }
         assignInput(worker, now);
         return true;
+    }
+
+    /**
+     * Gives back the queued inputs of lower tiers once a worker went to fuzz instead: held, they
+     * would stand before the new coverage committed meanwhile, which the next claim takes first.
+     */
+    private void releaseLowerTiers(long now) {
+        List<Lease> lower = queue.takeWhere(item -> item.tier() != Tier.NEW_COVERAGE);
+        if (!lower.isEmpty()) {
+            leases.submit(() -> services.store().release(epoch, lower, seconds(now)), released -> { },
+                    this::failOnLoop);
+        }
     }
 
     /** Whether the next queued input waited in a lower tier: it reached nothing new when it was kept. */

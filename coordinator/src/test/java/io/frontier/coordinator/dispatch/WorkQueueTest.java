@@ -6,6 +6,7 @@ import io.frontier.coordinator.CampaignFixture;
 import io.frontier.store.campaign.Lease;
 import io.frontier.store.record.WorkRecord;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -63,6 +64,28 @@ class WorkQueueTest {
             assertThat(queue.leases()).containsExactly(new Lease(rejected.id(), rejected.token()));
             assertThat(queue.drop(new Lease(rejected.id(), rejected.token()))).isTrue();
             assertThat(queue.isEmpty()).isTrue();
+        }
+    }
+
+    @Test
+    void takeWhereLeavesRetriedItemsAndTheRestInOrder() {
+        try (CampaignFixture campaign = new CampaignFixture(directory)) {
+            WorkRecord first = campaign.seedAndClaim("first");
+            WorkRecord second = campaign.seedAndClaim("second");
+            WorkRecord third = campaign.seedAndClaim("third");
+            WorkRecord rejected = campaign.seedAndClaim("rejected");
+            WorkQueue queue = new WorkQueue();
+            queue.add(first);
+            queue.add(second);
+            queue.add(third);
+            queue.retryFirst(rejected);
+
+            List<Lease> taken = queue.takeWhere(item -> !item.equals(second));
+
+            assertThat(taken).containsExactly(new Lease(first.id(), first.token()), new Lease(third.id(), third.token()));
+            assertThat(queue.next()).contains(rejected);
+            assertThat(queue.next()).contains(second);
+            assertThat(queue.next()).isEmpty();
         }
     }
 }
