@@ -676,7 +676,7 @@ public final class CoordinatorRank implements LocalFrontier {
         }
     }
 
-    /** Whether the next queued input waited in a lower tier: it reached nothing new when it was kept. */
+    /** Whether the next queued input waited in a lower tier: the campaign's frontier is dry. */
     private boolean nextIsLowerTier() {
         return queue.peek().map(item -> item.tier() != Tier.NEW_COVERAGE).orElse(false);
     }

@@ -15,9 +15,9 @@ package io.frontier.coordinator.session;
  * so the split is kept over time, slice by slice, whatever the number of workers.
  *
  * <p>The target holds while an input of tier 0 (new coverage) waits. When the next input waiting
- * is of a lower tier (a redundant child, a retry, a repeat), one that reached nothing new when it
- * was kept, fuzzing gets up to {@code 1 - FLOOR} instead ({@link #fuzzBeforeLowerTier}): the
- * lower tiers are what a campaign runs when its frontier is dry, and a fuzzer does not run dry.
+ * is of a lower tier (a redundant child, a retry of a time-out, a repeat), fuzzing gets up to
+ * {@code 1 - FLOOR} instead ({@link #fuzzBeforeLowerTier}): the lower tiers are what a campaign
+ * runs when its frontier is dry, and a fuzzer does not run dry.
  * Measured on a cJSON parser that saturates within a minute (2 workers, 180 s), the split by yield
  * alone gave fuzzing 37% to 47% of the workers while SymCC ran redundant children, and the hybrid
  * ended 3 edges below plain AFL++ on the same cores in 4 of 5 runs.
