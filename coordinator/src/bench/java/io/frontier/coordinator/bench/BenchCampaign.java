@@ -66,6 +66,7 @@ final class BenchCampaign implements AutoCloseable {
     private final CampaignStore store;
     private final List<KeyValueStore> rankStores = new ArrayList<>();
     private final List<Fsync> rankFsyncs = new ArrayList<>();
+    private final StoreTraffic traffic = new StoreTraffic();
     private long epoch;
 
     private BenchCampaign(Path directory, String storeUrl, String name, ExplorationPolicy policy) {
@@ -147,7 +148,7 @@ final class BenchCampaign implements AutoCloseable {
 
     /** Coordinator {@code rank}'s services for this epoch's job, over a store connection of its own. */
     CoordinatorServices services(int rank, int coordinators) {
-        KeyValueStore rankKv = KeyValueStores.open(storeUrl);
+        KeyValueStore rankKv = traffic.counting(KeyValueStores.open(storeUrl));
         rankStores.add(rankKv);
         CampaignStore rankStore = new CampaignStore(rankKv, keys, List.of(EXECUTOR));
         Fsync fsync = new Fsync();
@@ -171,6 +172,11 @@ final class BenchCampaign implements AutoCloseable {
     /** The fsyncs the corpus code of every coordinator built so far has made. */
     long corpusFsyncs() {
         return rankFsyncs.stream().mapToLong(Fsync::count).sum();
+    }
+
+    /** What the coordinators built so far have asked of their store. */
+    StoreTraffic.Counts storeTraffic() {
+        return traffic.now();
     }
 
     /** Closes the connections of the coordinators of the last job. */

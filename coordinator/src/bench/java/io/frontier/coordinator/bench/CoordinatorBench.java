@@ -163,6 +163,10 @@ public final class CoordinatorBench {
                 run.containsKey("fsyncs") ? String.format("%.2f fsyncs/execution", num(run, "fsyncsPerExecution"))
                         : String.format("%.2f corpus fsyncs/execution", num(run, "corpusFsyncsPerExecution")),
                 run.get("loadAverageBefore"), run.get("loadAverageAfter"));
+        System.out.printf("    store per execution: %.1f transactions and %.1f read-only ones, %.1f keys read, %.1f keys"
+                        + " and %.0f bytes written%n", num(run, "storeTransactionsPerExecution"),
+                num(run, "storeReadOnlyTransactionsPerExecution"), num(run, "storeKeysReadPerExecution"),
+                num(run, "storeKeysWrittenPerExecution"), num(run, "storeBytesWrittenPerExecution"));
         if (run.get("profile") instanceof Map<?, ?> profile) {
             System.out.println("    top frames by Java samples (self) of the coordinator's threads:");
             ((List<?>) profile.get("selfTop")).forEach(frame -> System.out.println("      " + frame));
@@ -200,6 +204,10 @@ public final class CoordinatorBench {
                         num(none, "executionsPerSecond"), TARGET_EXECUTIONS_PER_SECOND,
                         num(none, "coordinatorCpuMicrosPerExecution"), 1e6 / num(none, "coordinatorCpuMicrosPerExecution"),
                         none.get("loadAverageAfter"));
+            }
+            for (Map<String, Object> run : group.getValue().values()) {
+                line.put("storeKeysWrittenPerExecution " + run.get("workload"), num(run, "storeKeysWrittenPerExecution"));
+                line.put("storeBytesWrittenPerExecution " + run.get("workload"), num(run, "storeBytesWrittenPerExecution"));
             }
             if (mix != null) {
                 line.put("childrenPerSecond", num(mix, "childrenPerSecond"));

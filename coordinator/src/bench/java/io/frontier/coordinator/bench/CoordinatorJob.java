@@ -71,7 +71,7 @@ final class CoordinatorJob {
         long before = campaign.store().executions();
         JobTopology topology = new JobTopology(coordinators * (1 + workersPerCoordinator), coordinators);
         List<Transport> ranks = LoopbackTransport.connect(topology.size());
-        Window window = new Window(campaign::corpusFsyncs, onOpen, onClose);
+        Window window = new Window(campaign::corpusFsyncs, campaign::storeTraffic, onOpen, onClose);
         AtomicReference<ChildMix.Child> primerSlot = new AtomicReference<>(primer);
         DurableFiles workerFiles = durableStage ? new DurableFiles(new Fsync()) : null;
         Map<Thread, Throwable> failures = new ConcurrentHashMap<>();

@@ -109,6 +109,12 @@ final class CoordinatorRun {
         figures.put("processCpuSeconds", cpu.processNanos() / 1e9);
         figures.put("corpusFsyncs", window.corpusFsyncs());
         figures.put("corpusFsyncsPerExecution", (double) window.corpusFsyncs() / executions);
+        StoreTraffic.Counts store = window.store();
+        figures.put("storeTransactionsPerExecution", (double) store.transactions() / executions);
+        figures.put("storeReadOnlyTransactionsPerExecution", (double) store.readOnlyTransactions() / executions);
+        figures.put("storeKeysReadPerExecution", (double) store.keysRead() / executions);
+        figures.put("storeKeysWrittenPerExecution", (double) store.keysWritten() / executions);
+        figures.put("storeBytesWrittenPerExecution", (double) store.bytesWritten() / executions);
         figures.put("windowStartMicros", window.startMicros());
         figures.put("windowEndMicros", window.endMicros());
         Map<String, Long> counts = new TreeMap<>();

@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 
 /**
  * The stretch of a job that is measured: from the first ASSIGN any simulated worker receives
@@ -20,12 +21,14 @@ import java.util.function.LongSupplier;
 final class Window {
 
     /** What the window measured. */
-    record Figures(double seconds, CpuSample cpu, long corpusFsyncs, long startMicros, long endMicros) {
+    record Figures(double seconds, CpuSample cpu, long corpusFsyncs, StoreTraffic.Counts store, long startMicros,
+                   long endMicros) {
     }
 
     private List<Thread> workers = List.of();
     private List<Thread> loops = List.of();
     private final LongSupplier corpusFsyncs;
+    private final Supplier<StoreTraffic.Counts> storeTraffic;
     private final Runnable onOpen;
     private final Runnable onClose;
     private final Map<Thread, Long> workerCpuAtShutdown = new HashMap<>();
@@ -33,16 +36,19 @@ final class Window {
     private long openNanos;
     private long openMicros;
     private long fsyncsAtOpen;
+    private StoreTraffic.Counts trafficAtOpen;
     private CpuSample atOpen;
     private Figures figures;
 
     /**
      * @param corpusFsyncs the fsyncs the coordinators' corpus code has made so far
+     * @param storeTraffic what the coordinators have asked of their store so far
      * @param onOpen runs once the window opens, on the opening thread (e.g. starts a recording)
      * @param onClose runs once the window closes, on the closing thread
      */
-    Window(LongSupplier corpusFsyncs, Runnable onOpen, Runnable onClose) {
+    Window(LongSupplier corpusFsyncs, Supplier<StoreTraffic.Counts> storeTraffic, Runnable onOpen, Runnable onClose) {
         this.corpusFsyncs = corpusFsyncs;
+        this.storeTraffic = storeTraffic;
         this.onOpen = onOpen;
         this.onClose = onClose;
     }
@@ -71,6 +77,7 @@ final class Window {
             }
             atOpen = CpuSample.now(workerCpu, loops);
             fsyncsAtOpen = corpusFsyncs.getAsLong();
+            trafficAtOpen = storeTraffic.get();
             openNanos = System.nanoTime();
             openMicros = epochMicros();
             onOpen.run();
@@ -89,11 +96,13 @@ final class Window {
         long workerCpu = workerCpuAtShutdown.values().stream().mapToLong(Long::longValue).sum();
         CpuSample atClose = CpuSample.now(workerCpu, loops);
         long fsyncs = corpusFsyncs.getAsLong() - fsyncsAtOpen;
+        StoreTraffic.Counts trafficAtClose = storeTraffic.get();
         onClose.run();
         if (!opened) {
             throw new IllegalStateException("the job ended before any worker received an ASSIGN");
         }
-        figures = new Figures((closeNanos - openNanos) / 1e9, atClose.minus(atOpen), fsyncs, openMicros, closeMicros);
+        figures = new Figures((closeNanos - openNanos) / 1e9, atClose.minus(atOpen), fsyncs,
+                trafficAtClose.minus(trafficAtOpen), openMicros, closeMicros);
     }
 
     /** The figures, once every worker received its SHUTDOWN. */
