@@ -9,6 +9,9 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
 import org.sqlite.SQLiteConfig;
 import org.sqlite.SQLiteOpenMode;
 
@@ -26,6 +29,10 @@ import org.sqlite.SQLiteOpenMode;
 final class Connections {
 
     static final int BUSY_TIMEOUT_MILLIS = 10;
+    private static final int SQLITE_BUSY = 5;
+    private static final int SQLITE_LOCKED = 6;
+    /** Longest pause between attempts to open while the store is locked. */
+    private static final long MAX_BUSY_PAUSE_NANOS = TimeUnit.MILLISECONDS.toNanos(5);
 
     /** What a connection is for. */
     enum Role {
@@ -47,7 +54,32 @@ final class Connections {
     private Connections() {
     }
 
-    static Connection open(Path file, Role role) {
+    /**
+     * A connection to {@code file} for {@code role}, waiting up to {@code busyWait} while another
+     * connection holds a lock that opening needs. Opening reads the schema, and the first
+     * connection to a WAL store whose log was removed rebuilds its index under an exclusive lock,
+     * as the last connection to close holds one while it checkpoints and removes the log: a rank
+     * that opens the store just as the launcher closes it meets that lock, and must wait for it,
+     * not fail the job.
+     *
+     * @throws StoreException naming the file if it cannot be opened, or stays locked for {@code busyWait}
+     * @throws DamagedStoreException if SQLite finds the file damaged
+     */
+    static Connection open(Path file, Role role, Duration busyWait) {
+        Deadline deadline = Deadline.after(busyWait);
+        while (true) {
+            try {
+                return attempt(file, role);
+            } catch (SQLException e) {
+                if (!isBusy(e) || deadline.expired()) {
+                    throw failure(file, e, busyWait);
+                }
+                deadline.pause(ThreadLocalRandom.current().nextLong(MAX_BUSY_PAUSE_NANOS));
+            }
+        }
+    }
+
+    private static Connection attempt(Path file, Role role) throws SQLException {
         SQLiteConfig config = new SQLiteConfig();
         config.setBusyTimeout(BUSY_TIMEOUT_MILLIS);
         // The store never asks for generated keys; the driver otherwise looks them up after
@@ -65,22 +97,34 @@ final class Connections {
         } else {
             config.setSynchronous(SQLiteConfig.SynchronousMode.FULL);
         }
-        try {
-            Connection connection = config.createConnection(url);
-            if (role == Role.READER || role == Role.READ_ONLY) {
-                try (Statement statement = connection.createStatement()) {
-                    statement.execute("PRAGMA query_only = ON");
-                }
+        Connection connection = config.createConnection(url);
+        if (role == Role.READER || role == Role.READ_ONLY) {
+            try (Statement statement = connection.createStatement()) {
+                statement.execute("PRAGMA query_only = ON");
+            } catch (SQLException e) {
+                connection.close();
+                throw e;
             }
-            return connection;
-        } catch (SQLException e) {
-            if (DamagedStoreException.isDamage(e.getErrorCode())) {
-                throw new DamagedStoreException("store file is damaged (SQLite: " + e.getMessage()
-                        + "); restore it from a copy", e).with("path", file).with("code", e.getErrorCode());
-            }
-            throw new StoreException("SQLite store cannot be opened", e).with("path", file).with("code", e.getErrorCode())
-                    .with("problem", e.getMessage());
         }
+        return connection;
+    }
+
+    private static boolean isBusy(SQLException e) {
+        int primary = e.getErrorCode() & 0xFF;
+        return primary == SQLITE_BUSY || primary == SQLITE_LOCKED;
+    }
+
+    private static StoreException failure(Path file, SQLException e, Duration busyWait) {
+        if (DamagedStoreException.isDamage(e.getErrorCode())) {
+            return new DamagedStoreException("store file is damaged (SQLite: " + e.getMessage()
+                    + "); restore it from a copy", e).with("path", file).with("code", e.getErrorCode());
+        }
+        if (isBusy(e)) {
+            return new StoreException("SQLite store stayed locked by another connection while it was opened", e)
+                    .with("path", file).with("waited", busyWait.toMillis() + " ms").with("code", e.getErrorCode());
+        }
+        return new StoreException("SQLite store cannot be opened", e).with("path", file).with("code", e.getErrorCode())
+                .with("problem", e.getMessage());
     }
 
     /**

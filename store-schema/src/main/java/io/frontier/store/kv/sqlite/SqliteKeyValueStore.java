@@ -104,7 +104,8 @@ public final class SqliteKeyValueStore implements KeyValueStore {
         String description = "sqlite:" + absolute;
         try {
             return new SqliteKeyValueStore(absolute, options,
-                    new Statements(Connections.open(absolute, Connections.Role.WRITER), description), null);
+                    new Statements(Connections.open(absolute, Connections.Role.WRITER, options.callTimeout()), description),
+                    null);
         } catch (StoreException e) {
             String readOnly = readOnlyHere(absolute, e);
             if (readOnly == null) {
@@ -315,7 +316,8 @@ public final class SqliteKeyValueStore implements KeyValueStore {
     private Statements borrowReader() {
         Statements reader = idleReaders.poll();
         return reader != null ? reader : new Statements(Connections.open(path,
-                readOnly == null ? Connections.Role.READER : Connections.Role.READ_ONLY), description);
+                readOnly == null ? Connections.Role.READER : Connections.Role.READ_ONLY, options.callTimeout()),
+                description);
     }
 
     private void returnReader(Statements reader) {

@@ -4,6 +4,7 @@ import io.frontier.store.error.IoReason;
 import io.frontier.store.kv.DamagedStoreException;
 import io.frontier.store.kv.NotAStoreFileException;
 import io.frontier.store.kv.StoreException;
+import io.frontier.store.kv.StoreOptions;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -150,7 +151,8 @@ final class StoreFile {
      * main file and removes the WAL, so the header read by {@link #verify} is final.
      */
     private static void initialise(Path temporary) {
-        try (Connection connection = Connections.open(temporary, Connections.Role.CREATE);
+        try (Connection connection = Connections.open(temporary, Connections.Role.CREATE,
+                StoreOptions.DEFAULT.callTimeout());
                 Statement statement = connection.createStatement()) {
             statement.execute("PRAGMA journal_mode = WAL");
             statement.execute("BEGIN IMMEDIATE");
