@@ -11,7 +11,6 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.TimeUnit;
 import org.sqlite.SQLiteConfig;
 import org.sqlite.SQLiteOpenMode;
 
@@ -29,10 +28,6 @@ import org.sqlite.SQLiteOpenMode;
 final class Connections {
 
     static final int BUSY_TIMEOUT_MILLIS = 10;
-    private static final int SQLITE_BUSY = 5;
-    private static final int SQLITE_LOCKED = 6;
-    /** Longest pause between attempts to open while the store is locked. */
-    private static final long MAX_BUSY_PAUSE_NANOS = TimeUnit.MILLISECONDS.toNanos(5);
 
     /** What a connection is for. */
     enum Role {
@@ -71,10 +66,10 @@ final class Connections {
             try {
                 return attempt(file, role);
             } catch (SQLException e) {
-                if (!isBusy(e) || deadline.expired()) {
+                if (!BusyException.isBusy(e) || deadline.expired()) {
                     throw failure(file, e, busyWait);
                 }
-                deadline.pause(ThreadLocalRandom.current().nextLong(MAX_BUSY_PAUSE_NANOS));
+                deadline.pause(ThreadLocalRandom.current().nextLong(BusyException.MAX_PAUSE_NANOS));
             }
         }
     }
@@ -109,17 +104,12 @@ final class Connections {
         return connection;
     }
 
-    private static boolean isBusy(SQLException e) {
-        int primary = e.getErrorCode() & 0xFF;
-        return primary == SQLITE_BUSY || primary == SQLITE_LOCKED;
-    }
-
     private static StoreException failure(Path file, SQLException e, Duration busyWait) {
         if (DamagedStoreException.isDamage(e.getErrorCode())) {
             return new DamagedStoreException("store file is damaged (SQLite: " + e.getMessage()
                     + "); restore it from a copy", e).with("path", file).with("code", e.getErrorCode());
         }
-        if (isBusy(e)) {
+        if (BusyException.isBusy(e)) {
             return new StoreException("SQLite store stayed locked by another connection while it was opened", e)
                     .with("path", file).with("waited", busyWait.toMillis() + " ms").with("code", e.getErrorCode());
         }

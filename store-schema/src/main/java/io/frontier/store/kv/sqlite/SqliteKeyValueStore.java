@@ -53,8 +53,6 @@ public final class SqliteKeyValueStore implements KeyValueStore {
     /** SQLite's primary result code for a file (the database, its log or its shared memory) it cannot open. */
     private static final int SQLITE_CANTOPEN = 14;
 
-    /** Longest pause between retries after SQLite reported the database busy. */
-    private static final long MAX_BUSY_PAUSE_NANOS = TimeUnit.MILLISECONDS.toNanos(2);
 
     private final Path path;
     private final StoreOptions options;
@@ -290,7 +288,7 @@ public final class SqliteKeyValueStore implements KeyValueStore {
         if (deadline.expired()) {
             throw Lifetime.timedOut(description, deadline, busy);
         }
-        deadline.pause(ThreadLocalRandom.current().nextLong(MAX_BUSY_PAUSE_NANOS));
+        deadline.pause(ThreadLocalRandom.current().nextLong(BusyException.MAX_PAUSE_NANOS));
     }
 
     private TransactionTimeoutException waitedTooLong(Deadline deadline, Throwable cause) {

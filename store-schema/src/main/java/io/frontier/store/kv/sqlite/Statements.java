@@ -23,8 +23,6 @@ import java.util.Map;
  */
 final class Statements implements AutoCloseable {
 
-    private static final int SQLITE_BUSY = 5;
-    private static final int SQLITE_LOCKED = 6;
 
     private static final String GET = "SELECT v FROM kv WHERE k = ?";
     private static final String RANGE = "SELECT k, v FROM kv WHERE k >= ? AND k < ? ORDER BY k LIMIT ?";
@@ -163,8 +161,7 @@ final class Statements implements AutoCloseable {
     }
 
     private RuntimeException translate(SQLException e, String sql) {
-        int primary = e.getErrorCode() & 0xFF;
-        if (primary == SQLITE_BUSY || primary == SQLITE_LOCKED) {
+        if (BusyException.isBusy(e)) {
             return new BusyException(e);
         }
         if (DamagedStoreException.isDamage(e.getErrorCode())) {
