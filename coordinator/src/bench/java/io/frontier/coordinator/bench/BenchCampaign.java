@@ -27,6 +27,7 @@ import io.frontier.store.keyspace.CampaignKeys;
 import io.frontier.store.keyspace.KeyRange;
 import io.frontier.store.kv.KeyValueStore;
 import io.frontier.store.kv.KeyValueStores;
+import io.frontier.store.kv.MeteredStore;
 import io.frontier.store.record.CampaignConfig;
 import io.frontier.store.record.CampaignIdentity;
 import io.frontier.store.record.Owner;
@@ -66,7 +67,8 @@ final class BenchCampaign implements AutoCloseable {
     private final CampaignStore store;
     private final List<KeyValueStore> rankStores = new ArrayList<>();
     private final List<Fsync> rankFsyncs = new ArrayList<>();
-    private final StoreTraffic traffic = new StoreTraffic();
+    /** The coordinators' stores of every job so far, metered; their stores are closed through rankStores. */
+    private final List<MeteredStore> meteredStores = new ArrayList<>();
     private long epoch;
 
     private BenchCampaign(Path directory, String storeUrl, String name, ExplorationPolicy policy) {
@@ -148,8 +150,10 @@ final class BenchCampaign implements AutoCloseable {
 
     /** Coordinator {@code rank}'s services for this epoch's job, over a store connection of its own. */
     CoordinatorServices services(int rank, int coordinators) {
-        KeyValueStore rankKv = traffic.counting(KeyValueStores.open(storeUrl));
-        rankStores.add(rankKv);
+        KeyValueStore opened = KeyValueStores.open(storeUrl);
+        rankStores.add(opened);
+        MeteredStore rankKv = new MeteredStore(opened);
+        meteredStores.add(rankKv);
         CampaignStore rankStore = new CampaignStore(rankKv, keys, List.of(EXECUTOR));
         Fsync fsync = new Fsync();
         rankFsyncs.add(fsync);
@@ -175,8 +179,8 @@ final class BenchCampaign implements AutoCloseable {
     }
 
     /** What the coordinators built so far have asked of their store. */
-    StoreTraffic.Counts storeTraffic() {
-        return traffic.now();
+    StoreTraffic storeTraffic() {
+        return StoreTraffic.of(meteredStores);
     }
 
     /** Closes the connections of the coordinators of the last job. */

@@ -109,7 +109,7 @@ final class CoordinatorRun {
         figures.put("processCpuSeconds", cpu.processNanos() / 1e9);
         figures.put("corpusFsyncs", window.corpusFsyncs());
         figures.put("corpusFsyncsPerExecution", (double) window.corpusFsyncs() / executions);
-        StoreTraffic.Counts store = window.store();
+        StoreTraffic store = window.store();
         figures.put("storeTransactionsPerExecution", (double) store.transactions() / executions);
         figures.put("storeReadOnlyTransactionsPerExecution", (double) store.readOnlyTransactions() / executions);
         figures.put("storeKeysReadPerExecution", (double) store.keysRead() / executions);

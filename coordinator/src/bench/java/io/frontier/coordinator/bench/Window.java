@@ -21,14 +21,14 @@ import java.util.function.Supplier;
 final class Window {
 
     /** What the window measured. */
-    record Figures(double seconds, CpuSample cpu, long corpusFsyncs, StoreTraffic.Counts store, long startMicros,
+    record Figures(double seconds, CpuSample cpu, long corpusFsyncs, StoreTraffic store, long startMicros,
                    long endMicros) {
     }
 
     private List<Thread> workers = List.of();
     private List<Thread> loops = List.of();
     private final LongSupplier corpusFsyncs;
-    private final Supplier<StoreTraffic.Counts> storeTraffic;
+    private final Supplier<StoreTraffic> storeTraffic;
     private final Runnable onOpen;
     private final Runnable onClose;
     private final Map<Thread, Long> workerCpuAtShutdown = new HashMap<>();
@@ -36,7 +36,7 @@ final class Window {
     private long openNanos;
     private long openMicros;
     private long fsyncsAtOpen;
-    private StoreTraffic.Counts trafficAtOpen;
+    private StoreTraffic trafficAtOpen;
     private CpuSample atOpen;
     private Figures figures;
 
@@ -46,7 +46,7 @@ final class Window {
      * @param onOpen runs once the window opens, on the opening thread (e.g. starts a recording)
      * @param onClose runs once the window closes, on the closing thread
      */
-    Window(LongSupplier corpusFsyncs, Supplier<StoreTraffic.Counts> storeTraffic, Runnable onOpen, Runnable onClose) {
+    Window(LongSupplier corpusFsyncs, Supplier<StoreTraffic> storeTraffic, Runnable onOpen, Runnable onClose) {
         this.corpusFsyncs = corpusFsyncs;
         this.storeTraffic = storeTraffic;
         this.onOpen = onOpen;
@@ -96,7 +96,7 @@ final class Window {
         long workerCpu = workerCpuAtShutdown.values().stream().mapToLong(Long::longValue).sum();
         CpuSample atClose = CpuSample.now(workerCpu, loops);
         long fsyncs = corpusFsyncs.getAsLong() - fsyncsAtOpen;
-        StoreTraffic.Counts trafficAtClose = storeTraffic.get();
+        StoreTraffic trafficAtClose = storeTraffic.get();
         onClose.run();
         if (!opened) {
             throw new IllegalStateException("the job ended before any worker received an ASSIGN");

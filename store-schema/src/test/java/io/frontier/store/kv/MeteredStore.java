@@ -10,7 +10,8 @@ import java.util.concurrent.atomic.AtomicReference;
  * A key-value store that passes every call to another and meters each transaction that
  * completes: the round trips its last execution made (each {@code get}, {@code getAll} and
  * {@code getRange}, serializable or snapshot, is one: on FoundationDB each is one wait for the
- * cluster) and the bytes it wrote (key and value or operand of every mutation, as FoundationDB
+ * cluster), the keys it read (each key asked for, each pair a range returned) and wrote (each
+ * mutation), and the bytes it wrote (key and value or operand of every mutation, as FoundationDB
  * counts a transaction's size) and read. Closing it leaves the other store open: its owner closes
  * it.
  */
@@ -21,7 +22,8 @@ public final class MeteredStore implements KeyValueStore {
      *
      * @param stampedWrites keys it wrote under its versionstamp (manifest entries and their parts)
      */
-    public record Meter(boolean readWrite, int roundTrips, long bytesWritten, long bytesRead, int stampedWrites) {
+    public record Meter(boolean readWrite, int roundTrips, long bytesWritten, long bytesRead, int stampedWrites,
+                        long keysRead, long keysWritten) {
     }
 
     private final KeyValueStore delegate;
@@ -95,6 +97,13 @@ public final class MeteredStore implements KeyValueStore {
         int stamped;
         long written;
         long read;
+        long keysRead;
+        long keysWritten;
+
+        void wrote(long bytes) {
+            keysWritten++;
+            written += bytes;
+        }
     }
 
     /** Reads through {@code tx}, counted. */
@@ -111,6 +120,7 @@ public final class MeteredStore implements KeyValueStore {
         @Override
         public byte[] get(byte[] key) {
             counts.roundTrips++;
+            counts.keysRead++;
             byte[] value = tx.get(key);
             counts.read += value == null ? 0 : value.length;
             return value;
@@ -119,6 +129,7 @@ public final class MeteredStore implements KeyValueStore {
         @Override
         public List<byte[]> getAll(List<byte[]> keys) {
             counts.roundTrips++;
+            counts.keysRead += keys.size();
             List<byte[]> values = tx.getAll(keys);
             values.forEach(value -> counts.read += value == null ? 0 : value.length);
             return values;
@@ -128,6 +139,7 @@ public final class MeteredStore implements KeyValueStore {
         public List<KeyValue> getRange(byte[] begin, byte[] end, int limit, boolean reverse) {
             counts.roundTrips++;
             List<KeyValue> pairs = tx.getRange(begin, end, limit, reverse);
+            counts.keysRead += pairs.size();
             pairs.forEach(pair -> counts.read += pair.key().length + pair.value().length);
             return pairs;
         }
@@ -154,7 +166,8 @@ public final class MeteredStore implements KeyValueStore {
         }
 
         Meter meter(boolean readWrite) {
-            return new Meter(readWrite, counts.roundTrips, counts.written, counts.read, counts.stamped);
+            return new Meter(readWrite, counts.roundTrips, counts.written, counts.read, counts.stamped, counts.keysRead,
+                    counts.keysWritten);
         }
 
         @Override
@@ -179,44 +192,44 @@ public final class MeteredStore implements KeyValueStore {
 
         @Override
         public void set(byte[] key, byte[] value) {
-            counts.written += key.length + value.length;
+            counts.wrote(key.length + value.length);
             writes.set(key, value);
         }
 
         @Override
         public void clear(byte[] key) {
-            counts.written += key.length;
+            counts.wrote(key.length);
             writes.clear(key);
         }
 
         @Override
         public void clearRange(byte[] begin, byte[] end) {
-            counts.written += begin.length + end.length;
+            counts.wrote(begin.length + end.length);
             writes.clearRange(begin, end);
         }
 
         @Override
         public void add(byte[] key, long delta) {
-            counts.written += key.length + Long.BYTES;
+            counts.wrote(key.length + Long.BYTES);
             writes.add(key, delta);
         }
 
         @Override
         public void bitOr(byte[] key, byte[] operand) {
-            counts.written += key.length + operand.length;
+            counts.wrote(key.length + operand.length);
             writes.bitOr(key, operand);
         }
 
         @Override
         public void setVersionstampedKey(Tuple key, byte[] value) {
-            counts.written += packedSize(key) + value.length;
+            counts.wrote(packedSize(key) + value.length);
             counts.stamped++;
             writes.setVersionstampedKey(key, value);
         }
 
         @Override
         public void setVersionstampedValue(byte[] key, Tuple value) {
-            counts.written += key.length + packedSize(value);
+            counts.wrote(key.length + packedSize(value));
             writes.setVersionstampedValue(key, value);
         }
 
