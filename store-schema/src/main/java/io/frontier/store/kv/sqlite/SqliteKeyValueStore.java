@@ -53,7 +53,6 @@ public final class SqliteKeyValueStore implements KeyValueStore {
     /** SQLite's primary result code for a file (the database, its log or its shared memory) it cannot open. */
     private static final int SQLITE_CANTOPEN = 14;
 
-
     private final Path path;
     private final StoreOptions options;
     private final String description;
