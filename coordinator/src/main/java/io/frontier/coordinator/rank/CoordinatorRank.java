@@ -560,13 +560,14 @@ public final class CoordinatorRank implements LocalFrontier {
     /**
      * Rejects an invalid result on the commit lane ({@link io.frontier.coordinator.rejection
      * .InvalidResultHandler}): its work goes back to the head of the queue under the same token,
-     * or, a session's, back to pending. Fails at once if every worker of the group is quarantined.
+     * or, a session's, back to pending. Fails if every worker of the group is quarantined, once
+     * the handler has verified the work's input: a worker that could not verify its input may
+     * have met a corrupt or missing object, and then the job's failure must name the object.
      */
     private void reject(ActiveAssignment assignment, Verdict.Invalid invalid, long now) {
         counts.invalidResults++;
         log.printf("coordinator %d: invalid result from worker %d for work %s (%s); worker quarantined%n",
                 transport.rank(), assignment.workerRank(), assignment.work(), invalid);
-        requireAWorker();
         commits.submit(() -> {
             Rejection rejection = services.rejections().handle(assignment, invalid, seconds(now),
                     settings.leaseSeconds());
@@ -577,10 +578,12 @@ public final class CoordinatorRank implements LocalFrontier {
             }
             return rejection;
         }, rejection -> {
+            if (rejection instanceof Rejection.ControlFailed failed) {
+                throw asException(failed.failure());
+            }
+            requireAWorker();
             if (rejection instanceof Rejection.Requeued requeued && requeued.kept().session() == null) {
                 queue.retryFirst(requeued.kept());
-            } else if (rejection instanceof Rejection.ControlFailed failed) {
-                throw asException(failed.failure());
             }
         }, this::failOnLoop);
     }
