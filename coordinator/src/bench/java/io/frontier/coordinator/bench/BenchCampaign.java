@@ -1,5 +1,6 @@
 package io.frontier.coordinator.bench;
 
+import io.frontier.coordinator.admission.AuditScope;
 import io.frontier.coordinator.admission.CorpusAudit;
 import io.frontier.coordinator.commit.Checkpoints;
 import io.frontier.coordinator.commit.CommitChain;
@@ -167,7 +168,7 @@ final class BenchCampaign implements AutoCloseable {
                 new CommitChain(rankStore, layout, files, Checkpoints.NONE),
                 new InvalidResultHandler(rankStore, layout, files),
                 new Replay(rankStore, new EntryFinisher(rankStore, layout, files, Checkpoints.NONE)),
-                new StageJanitor(rankStore, layout, files), new CorpusAudit(layout.corpus(), rankKv, keys),
+                new StageJanitor(rankStore, layout, files), new CorpusAudit(layout.corpus(), rankKv, rankStore, AuditScope.AUTO),
                 FaultPlan.NONE, new StoreProgress(rankStore, rankKv, owners), StopRequests.NONE,
                 SharedPruning.open(rankStore, new PruningMapView(rankKv, keys), epoch, Set.of()),
                 new EdgeMapMirror(new EdgeMapView(rankKv, keys), rankStore, rankStore.exploration()));

@@ -1,23 +1,30 @@
 package io.frontier.coordinator.admission;
 
+import io.frontier.store.campaign.CampaignStore;
+import io.frontier.store.campaign.Counts;
 import io.frontier.store.corpus.fsck.CheckFinding;
-import io.frontier.store.corpus.fsck.CheckProgress;
 import io.frontier.store.corpus.fsck.CorpusCheck;
 import io.frontier.store.corpus.fsck.CorpusCheckReport;
 import io.frontier.store.corpus.fsck.ReferenceCheck;
 import io.frontier.store.corpus.fsck.ReferenceCheckReport;
 import io.frontier.store.error.FrontierException;
-import io.frontier.store.keyspace.CampaignKeys;
+import io.frontier.store.keyspace.Counter;
 import io.frontier.store.kv.KeyValueStore;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /**
- * The check a job makes of the public corpus before it dispatches anything, after replay: every
- * object is hashed and compared with its name, and every object the store requires (the input
- * of every item that can still run or ran, every promoted child) is looked up. An object whose
+ * The check a job may make of the public corpus before it dispatches anything, after replay, as
+ * its {@link AuditScope} says ({@link #plan}): every object is hashed and compared with its
+ * name, and every object the store requires (the input of every item that can still run or ran,
+ * every promoted child) is looked up. Both grow with the campaign's history, so by default only
+ * a small campaign is audited at its start; a larger one relies on the checks on use (every
+ * input hashed by the worker that copies it, every staged child before promotion) and on
+ * {@code frontier corpus fsck}. An object whose
  * bytes or type do not match its name, that cannot be read, or that the store requires and the
  * corpus lacks, is a control failure: the job must not run work whose input it cannot trust or
  * no longer has. Temporary files of interrupted publishes, foreign names and store records that
@@ -26,18 +33,83 @@ import java.util.Set;
  */
 public final class CorpusAudit {
 
+    /**
+     * Work records and manifest entries up to which {@link AuditScope#AUTO} audits: about a
+     * second of hashing and lookups on a local disk.
+     */
+    public static final long AUTO_LIMIT = 10_000;
+    /** How often a long audit says how far it got. */
+    static final Duration PROGRESS_INTERVAL = Duration.ofSeconds(30);
+
+    /** The states a work record can be in: their counters sum to the records the store holds. */
+    private static final List<Counter> RECORD_STATES = List.of(Counter.PENDING, Counter.LEASED, Counter.COMMITTING,
+            Counter.DONE, Counter.ABANDONED);
+
     /** Findings that forbid running. */
     private static final Set<CheckFinding.Kind> FATAL = Set.of(CheckFinding.Kind.DIGEST_MISMATCH,
             CheckFinding.Kind.NOT_REGULAR, CheckFinding.Kind.UNREADABLE, CheckFinding.Kind.MISSING);
 
     private final Path corpusDirectory;
     private final KeyValueStore kv;
-    private final CampaignKeys keys;
+    private final CampaignStore store;
+    private final AuditScope scope;
 
-    public CorpusAudit(Path corpusDirectory, KeyValueStore kv, CampaignKeys keys) {
+    private final long autoLimit;
+
+    public CorpusAudit(Path corpusDirectory, KeyValueStore kv, CampaignStore store, AuditScope scope) {
+        this(corpusDirectory, kv, store, scope, AUTO_LIMIT);
+    }
+
+    /** As the public constructor, with another limit for {@link AuditScope#AUTO}: for tests. */
+    CorpusAudit(Path corpusDirectory, KeyValueStore kv, CampaignStore store, AuditScope scope, long autoLimit) {
         this.corpusDirectory = corpusDirectory;
         this.kv = kv;
-        this.keys = keys;
+        this.store = store;
+        this.scope = scope;
+        this.autoLimit = autoLimit;
+    }
+
+    /**
+     * Whether this start audits: the scope asked for and, for {@link AuditScope#AUTO}, the
+     * campaign's size from its counters (work records in any state and executions, one
+     * manifest entry each), which cost a few reads whatever the history.
+     *
+     * @param scope   the scope asked for
+     * @param records the work records and manifest entries the store holds; 0 unless the scope is auto
+     * @param limit   the most records {@link AuditScope#AUTO} audits in full
+     * @param runs    whether the full audit runs
+     */
+    public record Plan(AuditScope scope, long records, long limit, boolean runs) {
+
+        /** Why this start audits or not, for the job's log. */
+        public String describe() {
+            if (scope == AuditScope.OFF) {
+                return "corpus audit off at the start (--corpus-audit off): inputs are verified as workers copy them;"
+                        + " frontier corpus fsck checks the rest";
+            }
+            if (scope == AuditScope.FULL) {
+                return "corpus audit in full at the start (--corpus-audit full)";
+            }
+            return runs
+                    ? "corpus audit in full at the start: " + records + " work records and manifest entries, at most "
+                            + limit + " (--corpus-audit auto)"
+                    : "corpus audit skipped at the start: " + records + " work records and manifest entries, more than "
+                            + limit + " (--corpus-audit auto); inputs are verified as workers copy them;"
+                            + " frontier corpus fsck (or --corpus-audit full) checks the rest";
+        }
+    }
+
+    /** What {@link #run} would do at this start. */
+    public Plan plan() {
+        if (scope != AuditScope.AUTO) {
+            return new Plan(scope, 0, autoLimit, scope == AuditScope.FULL);
+        }
+        Counts counts = store.counts();
+        long records = store.executions();
+        for (Counter state : RECORD_STATES) {
+            records += counts.get(state);
+        }
+        return new Plan(scope, records, autoLimit, records <= autoLimit);
     }
 
     /** The outcome: both checks' reports and the findings that forbid running. */
@@ -72,9 +144,18 @@ public final class CorpusAudit {
         }
     }
 
-    public Outcome run() {
-        CorpusCheckReport report = new CorpusCheck(corpusDirectory).run(CheckProgress.NONE);
-        ReferenceCheckReport references = new ReferenceCheck(corpusDirectory, kv, keys, ReferenceCheck.Progress.NONE).run();
+    /**
+     * The full audit, whatever the {@link #plan}: every object hashed, every record read.
+     *
+     * @param progress told, about every {@link #PROGRESS_INTERVAL}, how far the audit got
+     */
+    public Outcome run(Consumer<String> progress) {
+        ThrottledProgress throttled = new ThrottledProgress(progress, PROGRESS_INTERVAL);
+        CorpusCheckReport report = new CorpusCheck(corpusDirectory).run((entries, bytes) -> throttled.offer(() ->
+                String.format("corpus audit: %,d objects hashed (%,d bytes)", entries, bytes)));
+        ReferenceCheckReport references = new ReferenceCheck(corpusDirectory, kv, store.keys(), (records, objects) ->
+                throttled.offer(() -> String.format("corpus audit: %,d store records read, %,d objects looked up",
+                        records, objects))).run();
         List<CheckFinding> fatal = new ArrayList<>();
         report.findings().stream().filter(finding -> FATAL.contains(finding.kind())).forEach(fatal::add);
         references.findings().stream().filter(finding -> FATAL.contains(finding.kind())).forEach(fatal::add);

@@ -1,5 +1,6 @@
 package io.frontier.coordinator.rank;
 
+import io.frontier.coordinator.admission.AuditScope;
 import io.frontier.coordinator.admission.CorpusAudit;
 import io.frontier.coordinator.admission.SeedAdmission;
 import io.frontier.coordinator.assignment.ActiveAssignment;
@@ -351,10 +352,7 @@ public final class CoordinatorRank implements LocalFrontier {
                             settings.sessionKind());
                 }
             }
-            CorpusAudit.Outcome audit = services.audit().run();
-            if (!audit.trusted()) {
-                throw audit.failure();
-            }
+            audit();
             if (services.seeds() != null) {
                 seedsLeft = !reported(services.seeds().scan(epoch, SEED_SLICE)).complete();
             }
@@ -366,6 +364,35 @@ public final class CoordinatorRank implements LocalFrontier {
             log.printf("coordinator %d: control failure before start: %s%n", transport.rank(), failure.getMessage());
             termination.controlFailure(failure, System.nanoTime());
         }
+    }
+
+    /**
+     * The corpus audit the campaign's scope asks of this start, if any; a long one says how far
+     * it got. A skipped audit, a scope other than the default and an audit of a second or more
+     * are logged; the default's quick audit of a small campaign is not.
+     *
+     * @throws FrontierException the control failure of an untrusted corpus, naming its first bad object
+     */
+    private void audit() {
+        CorpusAudit.Plan plan = services.audit().plan();
+        if (!plan.runs() || plan.scope() != AuditScope.AUTO) {
+            log.printf("coordinator %d: %s%n", transport.rank(), plan.describe());
+        }
+        if (!plan.runs()) {
+            return;
+        }
+        long started = System.nanoTime();
+        CorpusAudit.Outcome audit = services.audit().run(line -> log.printf("coordinator %d: %s%n", transport.rank(), line));
+        if (!audit.trusted()) {
+            throw audit.failure();
+        }
+        double seconds = (System.nanoTime() - started) / 1e9;
+        if (seconds < 1) {
+            return;
+        }
+        log.printf("coordinator %d: corpus audit: %,d objects hashed, %,d store records read, in %.1f s%n",
+                transport.rank(), audit.report().objectsVerified(), audit.references().workRecords()
+                        + audit.references().manifestEntries(), seconds);
     }
 
     /**

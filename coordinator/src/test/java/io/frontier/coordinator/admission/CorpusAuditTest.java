@@ -6,6 +6,8 @@ import io.frontier.coordinator.CampaignFixture;
 import io.frontier.store.corpus.fsck.CheckFinding;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,7 +30,52 @@ class CorpusAuditTest {
     }
 
     private static CorpusAudit.Outcome audit(CampaignFixture campaign) {
-        return new CorpusAudit(campaign.layout.corpus(), campaign.kv, campaign.store.keys()).run();
+        return auditor(campaign, AuditScope.AUTO, CorpusAudit.AUTO_LIMIT).run(line -> { });
+    }
+
+    private static CorpusAudit auditor(CampaignFixture campaign, AuditScope scope, long autoLimit) {
+        return new CorpusAudit(campaign.layout.corpus(), campaign.kv, campaign.store, scope, autoLimit);
+    }
+
+    @Test
+    void autoAuditsACampaignUpToItsLimitOfRecords() {
+        try (CampaignFixture campaign = new CampaignFixture(directory)) {
+            campaign.seed("a");
+            campaign.seed("b");
+            campaign.seed("c");
+
+            CorpusAudit.Plan atLimit = auditor(campaign, AuditScope.AUTO, 3).plan();
+            CorpusAudit.Plan overLimit = auditor(campaign, AuditScope.AUTO, 2).plan();
+
+            assertThat(atLimit.records()).isEqualTo(3);
+            assertThat(atLimit.runs()).isTrue();
+            assertThat(overLimit.runs()).isFalse();
+            assertThat(overLimit.describe()).startsWith("corpus audit skipped at the start: 3 work records and manifest"
+                    + " entries, more than 2").contains("frontier corpus fsck", "--corpus-audit full");
+        }
+    }
+
+    @Test
+    void fullAuditsWhateverTheSizeAndOffNever() {
+        try (CampaignFixture campaign = new CampaignFixture(directory)) {
+            campaign.seed("a");
+            campaign.seed("b");
+
+            assertThat(auditor(campaign, AuditScope.FULL, 1).plan().runs()).isTrue();
+            assertThat(auditor(campaign, AuditScope.OFF, 1_000).plan().runs()).isFalse();
+        }
+    }
+
+    @Test
+    void aLongAuditSaysHowFarItGotAtMostOncePerInterval() {
+        try (CampaignFixture campaign = new CampaignFixture(directory)) {
+            campaign.seed("a");
+            List<String> lines = new ArrayList<>();
+
+            auditor(campaign, AuditScope.FULL, 0).run(lines::add);
+
+            assertThat(lines).as("a check of a moment, far below the interval").isEmpty();
+        }
     }
 
     @Test

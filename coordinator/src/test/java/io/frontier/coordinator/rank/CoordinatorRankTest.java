@@ -4,6 +4,7 @@ import static io.frontier.coordinator.CampaignFixture.ALICE;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.frontier.coordinator.CampaignFixture;
+import io.frontier.coordinator.admission.AuditScope;
 import io.frontier.coordinator.admission.CorpusAudit;
 import io.frontier.coordinator.admission.SeedAdmission;
 import io.frontier.coordinator.budget.Budget;
@@ -655,7 +656,7 @@ class CoordinatorRankTest {
                 new InvalidResultHandler(campaign.store, campaign.layout, campaign.files),
                 new Replay(campaign.store, finisher),
                 new StageJanitor(campaign.store, campaign.layout, campaign.files),
-                new CorpusAudit(campaign.layout.corpus(), campaign.kv, campaign.store.keys()), FaultPlan.NONE,
+                new CorpusAudit(campaign.layout.corpus(), campaign.kv, campaign.store, AuditScope.AUTO), FaultPlan.NONE,
                 new StoreProgress(campaign.store, campaign.kv, Map.of(ALICE, 0)), StopRequests.NONE,
                 SharedPruning.open(campaign.store, new PruningMapView(campaign.kv, campaign.store.keys()), campaign.epoch,
                         Set.of("command")),

@@ -118,6 +118,7 @@ final class JobLauncher {
                 Long.toString(epoch), "--heartbeat-interval", Long.toString(options.heartbeatMillis),
                 RankCommand.STOPPED_IN_SUMMARY));
         arguments.addAll(options.budget.arguments());
+        arguments.addAll(options.audit.arguments());
         MpiJobSpec job = new MpiJobSpec(settings.coordinators() + workers, System.getProperty("java.class.path"),
                 options.rankJvmOptions(), FrontierCommand.class.getName(), arguments,
                 options.faults == null ? Map.of() : Map.of(FaultPlan.ENVIRONMENT_VARIABLE, options.faults));

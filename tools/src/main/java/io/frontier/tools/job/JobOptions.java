@@ -49,6 +49,9 @@ public final class JobOptions {
     @Mixin
     BudgetOptions budget = new BudgetOptions();
 
+    @Mixin
+    CorpusAuditOption audit = new CorpusAuditOption();
+
     @Option(names = "--rank-jvm-option", paramLabel = "OPTION", converter = RankJvmOption.class,
             description = "A JVM option for every rank of the job, e.g. --rank-jvm-option=-Xmx2g; repeat it for more."
                     + " It follows Frontier's own (the serial collector, C1 only), so an -XX flag given here"

@@ -59,11 +59,15 @@ public final class RankCommand implements Callable<Integer> {
     @Mixin
     BudgetOptions budget = new BudgetOptions();
 
+    @Mixin
+    CorpusAuditOption audit = new CorpusAuditOption();
+
     @Override
     public Integer call() {
         JobOptions.HEARTBEAT_MILLIS.requireOption(spec, "--heartbeat-interval", heartbeatMillis);
         budget.validate(spec);
-        int verdict = RankProcess.run(new CampaignDirectory(campaign), epoch, heartbeatMillis, budget.budget());
+        int verdict = RankProcess.run(new CampaignDirectory(campaign), epoch, heartbeatMillis, budget.budget(),
+                audit.scope());
         return stoppedInSummary && verdict == ExitCodes.STOPPED ? ExitCodes.OK : verdict;
     }
 }

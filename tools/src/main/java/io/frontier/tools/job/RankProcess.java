@@ -1,5 +1,6 @@
 package io.frontier.tools.job;
 
+import io.frontier.coordinator.admission.AuditScope;
 import io.frontier.coordinator.admission.CorpusAudit;
 import io.frontier.coordinator.admission.SeedAdmission;
 import io.frontier.coordinator.budget.Budget;
@@ -65,7 +66,7 @@ final class RankProcess {
      * command, never from the store: a rank that read it there could join a newer job that
      * fenced its own off before it started.
      */
-    static int run(CampaignDirectory directory, long epoch, long heartbeatMillis, Budget budget) {
+    static int run(CampaignDirectory directory, long epoch, long heartbeatMillis, Budget budget, AuditScope audit) {
         WholeLineOutput.install();
         MpiLink link = MpiLink.initialise(new String[0]);
         CampaignSettings settings = directory.read();
@@ -86,7 +87,7 @@ final class RankProcess {
                     ? Heartbeat.start(store, firstBeat(store, epoch, topology, heartbeatMillis), System.err)
                     : null;
             CoordinatorRank coordinator = new CoordinatorRank(link, topology,
-                    services(directory, settings, kv, store, topology, epoch, link.rank(), faults), coordinatorSettings(settings, budget), epoch,
+                    services(directory, settings, kv, store, topology, epoch, link.rank(), faults, audit), coordinatorSettings(settings, budget), epoch,
                     ownerOf(epoch, link.rank()),
                     ownBuckets(settings, link.rank()), System.out);
             long started = System.nanoTime();
@@ -149,7 +150,7 @@ final class RankProcess {
 
     private static CoordinatorServices services(CampaignDirectory directory, CampaignSettings settings, KeyValueStore kv,
                                                 CampaignStore store, JobTopology topology, long epoch, int rank,
-                                                FaultPlan faults) {
+                                                FaultPlan faults, AuditScope audit) {
         CorpusLayout layout = directory.layout();
         DurableFiles files = new DurableFiles(new Fsync());
         ObjectDirectory corpus = new ObjectDirectory(layout.corpus(), files);
@@ -159,7 +160,7 @@ final class RankProcess {
         return new CoordinatorServices(store, corpus, seeds, new ResultValidator(layout),
                 new CommitChain(store, layout, files, checkpoints), new InvalidResultHandler(store, layout, files),
                 new Replay(store, finisher), new StageJanitor(store, layout, files),
-                new CorpusAudit(layout.corpus(), kv, store.keys()), faults,
+                new CorpusAudit(layout.corpus(), kv, store, audit), faults,
                 new StoreProgress(store, kv, coordinatorOwners(topology, epoch)),
                 new StopRequestWatch(directory.path(), epoch),
                 SharedPruning.open(store, new PruningMapView(kv, store.keys()), epoch, pruningKinds(settings)),

@@ -166,6 +166,40 @@ class CampaignAcceptanceIT {
         assertThat(campaign.counts().get(Counter.PENDING)).as("the new seeds were not even admitted").isZero();
     }
 
+    /**
+     * A large campaign's start skips the corpus audit (as {@code --corpus-audit off} always
+     * does): a corrupt input must still never run. The worker that copies it finds the
+     * mismatch, and the job stops with a control failure naming the object.
+     */
+    @Test
+    @Timeout(300)
+    void withoutTheStartAuditACorruptPendingInputIsFoundWhenAWorkerCopiesItAndNeverRuns() throws Exception {
+        CampaignHarness campaign = new CampaignHarness(directory, List.of("--children", "none"));
+        List<Digest> seeds = campaign.addSeeds(10);
+        // A budget of one execution leaves seeds pending (those already assigned run to their end).
+        assertThat(campaign.run(1, 1, "--budget-executions", "1").exitCode()).isEqualTo(ExitCodes.STOPPED);
+        Digest victim = seeds.stream().filter(seed -> campaign.store(store -> store.work(seed)).state()
+                == WorkState.PENDING).findFirst().orElseThrow();
+        // Gone from the seed directory, so the next start does not publish it again.
+        try (var files = Files.list(campaign.seeds)) {
+            for (Path seed : files.toList()) {
+                Files.delete(seed);
+            }
+        }
+        Path object = campaign.campaign.resolve("corpus").resolve(victim.hex());
+        byte[] bytes = Files.readAllBytes(object);
+        bytes[0] ^= 1;
+        Files.write(object, bytes);
+
+        CampaignHarness.Run resumed = campaign.resume("--corpus-audit", "off");
+
+        assertThat(resumed.exitCode()).as(resumed.err()).isEqualTo(ExitCodes.CONTROL_FAILURE);
+        JsonNode summary = campaign.summary(2);
+        assertThat(summary.get("failures").toString()).contains(victim.hex());
+        assertThat(campaign.counts().get(Counter.INVALID)).as("found by the worker, not by an audit").isEqualTo(1);
+        assertThat(campaign.store(store -> store.work(victim)).state()).as("never ran").isNotEqualTo(WorkState.DONE);
+    }
+
     @Test
     @Timeout(300)
     void aMalformedResultQuarantinesTheWorkerAndTheSameTokenSucceedsElsewhere() throws Exception {
