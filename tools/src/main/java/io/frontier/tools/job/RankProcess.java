@@ -87,7 +87,7 @@ final class RankProcess {
                     ? Heartbeat.start(store, firstBeat(store, epoch, topology, heartbeatMillis), System.err)
                     : null;
             CoordinatorRank coordinator = new CoordinatorRank(link, topology,
-                    services(directory, settings, kv, store, topology, epoch, link.rank(), faults, audit), coordinatorSettings(settings, budget), epoch,
+                    services(directory, settings, kv, store, topology, epoch, link.rank(), faults, audit), coordinatorSettings(settings, budget, audit), epoch,
                     ownerOf(epoch, link.rank()),
                     ownBuckets(settings, link.rank()), System.out);
             long started = System.nanoTime();
@@ -173,9 +173,14 @@ final class RankProcess {
                 .map(ExecutorConfig::kind).collect(Collectors.toSet());
     }
 
-    private static CoordinatorSettings coordinatorSettings(CampaignSettings settings, Budget budget) {
+    /**
+     * The coordinators' settings for this job. The other coordinators wait for root's replay and
+     * audit for 30 minutes, or for a day when the audit is full: a full audit of a large campaign
+     * takes hours, and the workers wait a day by default too.
+     */
+    private static CoordinatorSettings coordinatorSettings(CampaignSettings settings, Budget budget, AuditScope audit) {
         return new CoordinatorSettings(Duration.ofMillis(settings.leaseMillis()), settings.claimBatch(),
-                Path.of(settings.seeds()), Duration.ofMinutes(30),
+                Path.of(settings.seeds()), audit == AuditScope.FULL ? Duration.ofDays(1) : Duration.ofMinutes(30),
                 TerminationSettings.forCampaign(Duration.ofMillis(settings.idleWindowMillis()),
                         settings.worker().timeLimit()), budget, settings.worker().executorKinds(),
                 sessionSlice(settings), settings.worker().timeLimit());
