@@ -513,10 +513,13 @@ public final class CoordinatorRank implements LocalFrontier {
      * Hands the valid results waiting to the commit lane as one group, once it is free and the
      * results being validated have joined them (or the group is full): results received together
      * commit together, while a group commits the next one gathers, so groups grow with the load,
-     * and a lone result waits for nothing.
+     * and a lone result waits for nothing (unless a test's fault plan sets a floor on groups).
      */
     private void commitPending(long now) {
         if (toCommit.isEmpty() || !commits.idle() || !validation.idle() && toCommit.size() < COMMIT_GROUP) {
+            return;
+        }
+        if (toCommit.size() < services.faults().commitGroupFloor(transport.rank()) && assignments.size() > 0) {
             return;
         }
         List<ValidResult> group = new ArrayList<>(toCommit.subList(0, Math.min(COMMIT_GROUP, toCommit.size())));

@@ -106,6 +106,29 @@ class ResumeMatrixIT {
         assertReplayedNotExecutedAgain(campaign, decided);
     }
 
+    /**
+     * A stop inside a commit group: the fault plan holds the coordinator's results until two
+     * are valid, so its first group certainly decides two entries in one transaction before the
+     * stop, and neither is promoted. Replay must finish each of them without executing it again.
+     */
+    @Test
+    void coordinatorKilledInsideACommitGroupOfTwoIsReplayedEntryByEntry() throws Exception {
+        Campaign campaign = derived(2, 4);
+
+        CampaignHarness.Run crashed = campaign.harness.run(1, 2, "--heartbeat-interval", BEAT_MILLIS,
+                "--faults", "coordinator.commit-group@0:size=2," + stop(0, StopPoint.AFTER_BEGIN_COMMIT, 1));
+
+        assertKilledByFault(crashed);
+        CampaignLedger atCrash = campaign.harness.ledger();
+        List<WorkRecord> committing = committing(atCrash);
+        assertThat(committing).as("the first group's decisions, taken together").hasSizeGreaterThanOrEqualTo(2);
+        assertThat(atCrash.counts().get(Counter.DONE)).as("nothing completed before the first group").isZero();
+        assertThat(campaign.harness.corpusObjects()).filteredOn(newChildrenOf(campaign, atCrash, committing)::contains)
+                .as("no child promoted before the crash").isEmpty();
+        campaign.resumeWhenPresumedDead(atCrash);
+        assertReplayedNotExecutedAgain(campaign, committing);
+    }
+
     @Test
     void coordinatorKilledBetweenTwoPromotionsIsReplayed() throws Exception {
         Campaign campaign = derived(3, 3);

@@ -76,6 +76,32 @@ public sealed interface Fault {
         }
     }
 
+    /**
+     * The coordinator commits no group of fewer than {@code size} results while one of its
+     * workers may still answer: a stop inside the commit chain then finds a group of that size.
+     */
+    record CommitGroup(int rank, int size) implements Fault {
+
+        public static final String NAME = "coordinator.commit-group";
+
+        public CommitGroup {
+            check(rank, 1);
+            if (size < 1) {
+                throw new IllegalArgumentException("a commit group has at least one result, got " + size);
+            }
+        }
+
+        @Override
+        public String name() {
+            return NAME;
+        }
+
+        @Override
+        public int occurrence() {
+            return 1;
+        }
+    }
+
     /** The coordinator ends its process at {@code point}, as {@code kill -9} would. */
     record CoordinatorStop(int rank, int occurrence, StopPoint point) implements Fault {
 

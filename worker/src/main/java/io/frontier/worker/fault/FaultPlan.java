@@ -1,5 +1,6 @@
 package io.frontier.worker.fault;
 
+import io.frontier.worker.fault.Fault.CommitGroup;
 import io.frontier.worker.fault.Fault.CoordinatorStop;
 import io.frontier.worker.fault.Fault.ExtraStageFile;
 import io.frontier.worker.fault.Fault.MalformedResult;
@@ -37,6 +38,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  *       declared children, then answers normally</td></tr>
  *   <tr><td>{@code worker.stall}</td><td>{@code ms} (required), {@code on}</td>
  *       <td>the worker sleeps {@code ms} milliseconds after staging, before answering</td></tr>
+ *   <tr><td>{@code coordinator.commit-group}</td><td>{@code size} (required)</td>
+ *       <td>the coordinator commits no group of fewer than {@code size} valid results while any
+ *       of its workers holds an assignment or a result is being validated, so that a stop in the
+ *       commit chain is certain to meet a group of that size</td></tr>
  *   <tr><td>{@code coordinator.stop}</td><td>{@code point} (required), {@code on}</td>
  *       <td>the coordinator halts with exit status {@value #HALT_STATUS}, as after
  *       {@code kill -9}, when it reaches {@code point} (a {@link StopPoint} spelling)</td></tr>
@@ -63,6 +68,7 @@ public final class FaultPlan {
     private static final String OCCURRENCE = "on";
     private static final String MILLIS = "ms";
     private static final String POINT = "point";
+    private static final String SIZE = "size";
 
     private final String text;
     private final List<Fault> faults;
@@ -127,6 +133,16 @@ public final class FaultPlan {
         return new WorkerInjection(malformed, extra, stall);
     }
 
+    /** The fewest valid results coordinator {@code rank} commits as one group while more may come: 1 unless planned. */
+    public int commitGroupFloor(int rank) {
+        for (Fault fault : faults) {
+            if (fault instanceof CommitGroup group && group.rank() == rank) {
+                return group.size();
+            }
+        }
+        return 1;
+    }
+
     /**
      * Called by coordinator {@code rank} each time it reaches {@code point}: if the plan stops it
      * at this occurrence, writes one line to standard error and halts the JVM with
@@ -186,6 +202,10 @@ public final class FaultPlan {
                 allow(entry, parameters, Set.of(OCCURRENCE, MILLIS));
                 long millis = positive(entry, MILLIS, required(entry, parameters, MILLIS));
                 yield new Stall(rank, occurrence(entry, parameters), Duration.ofMillis(millis));
+            }
+            case CommitGroup.NAME -> {
+                allow(entry, parameters, Set.of(SIZE));
+                yield new CommitGroup(rank, Math.toIntExact(positive(entry, SIZE, required(entry, parameters, SIZE))));
             }
             case CoordinatorStop.NAME -> {
                 allow(entry, parameters, Set.of(OCCURRENCE, POINT));

@@ -56,6 +56,21 @@ class FaultPlanTest {
     }
 
     @Test
+    void aCommitGroupFloorHoldsOnlyForItsRankAndNeedsAPositiveSize() {
+        FaultPlan plan = FaultPlan.parse("coordinator.commit-group@0:size=2,coordinator.stop@0:point=after-begin-commit");
+
+        assertThat(plan.commitGroupFloor(0)).isEqualTo(2);
+        assertThat(plan.commitGroupFloor(1)).isEqualTo(1);
+        assertThat(FaultPlan.NONE.commitGroupFloor(0)).isEqualTo(1);
+        assertThatThrownBy(() -> FaultPlan.parse("coordinator.commit-group@0")).isInstanceOf(FaultSyntaxException.class)
+                .hasMessageContaining("a fault parameter is missing").hasMessageContaining("size");
+        assertThatThrownBy(() -> FaultPlan.parse("coordinator.commit-group@0:size=0"))
+                .isInstanceOf(FaultSyntaxException.class).hasMessageContaining("not a positive integer");
+        assertThatThrownBy(() -> FaultPlan.parse("coordinator.commit-group@0:size=2:on=2"))
+                .isInstanceOf(FaultSyntaxException.class).hasMessageContaining("unknown fault parameter");
+    }
+
+    @Test
     void everyStopPointIsSpelledTheWayThePlanNamesIt() {
         for (StopPoint point : StopPoint.values()) {
             assertThat(StopPoint.named(point.spelling())).isSameAs(point);
