@@ -24,10 +24,11 @@ import java.util.function.Consumer;
  * every promoted child) is looked up. Both grow with the campaign's history, so by default only
  * a small campaign is audited at its start; a larger one relies on the checks on use (every
  * input hashed by the worker that copies it, every staged child before promotion) and on
- * {@code frontier corpus fsck}. An object whose
- * bytes or type do not match its name, that cannot be read, or that the store requires and the
- * corpus lacks, is a control failure: the job must not run work whose input it cannot trust or
- * no longer has. Temporary files of interrupted publishes, foreign names and store records that
+ * {@code frontier corpus fsck}.
+ *
+ * <p>An object whose bytes or type do not match its name, that cannot be read, or that the
+ * store requires and the corpus lacks, is a control failure: the job must not run work whose
+ * input it cannot trust or no longer has. Temporary files of interrupted publishes, foreign names and store records that
  * cannot be read are not fatal here: the store reports such records as blocked wherever it
  * meets them, and a blocked item never runs. Stateless; one instance serves every job start.
  */
@@ -53,7 +54,6 @@ public final class CorpusAudit {
     private final KeyValueStore kv;
     private final CampaignStore store;
     private final AuditScope scope;
-
     private final long autoLimit;
 
     public CorpusAudit(Path corpusDirectory, KeyValueStore kv, CampaignStore store, AuditScope scope) {

@@ -48,9 +48,10 @@ import java.util.Map;
  * workers; the start is measured {@code -Djobstart.repeats} times (3) on each campaign after an
  * unmeasured first job, and once for the {@code frontier run} that creates the empty campaign.
  * Both campaigns have the same {@code -Djobstart.seeds} seeds (100), which root publishes again at
- * every start. The checks a start makes that grow with history
- * are also run alone, in a JVM with a rank's options: the corpus hash of every object and the
- * reference check of every work record and manifest entry.
+ * every start. The jobs run with the default {@code --corpus-audit auto}, so the empty campaign's
+ * starts audit its corpus and the history's do not. The audit that grows with history is also
+ * run alone, in a JVM with a rank's options, as {@code --corpus-audit full} would at every start:
+ * the corpus hash of every object and the reference check of every work record and manifest entry.
  *
  * <p>Argument: the output directory; writes {@code job-start-bench.json} there. Needs about
  * 9 GB of free space at scale 1; a scale the filesystem has no room for is lowered, with a note.
