@@ -91,11 +91,11 @@ public final class CorpusAudit {
                 return "corpus audit in full at the start (--corpus-audit full)";
             }
             return runs
-                    ? "corpus audit in full at the start: " + records + " work records and manifest entries, at most "
-                            + limit + " (--corpus-audit auto)"
-                    : "corpus audit skipped at the start: " + records + " work records and manifest entries, more than "
-                            + limit + " (--corpus-audit auto); inputs are verified as workers copy them;"
-                            + " frontier corpus fsck (or --corpus-audit full) checks the rest";
+                    ? String.format("corpus audit in full at the start: %,d work records and manifest entries, at most"
+                            + " %,d (--corpus-audit auto)", records, limit)
+                    : String.format("corpus audit skipped at the start: %,d work records and manifest entries, more than"
+                            + " %,d (--corpus-audit auto); inputs are verified as workers copy them; frontier corpus fsck"
+                            + " (or --corpus-audit full) checks the rest", records, limit);
         }
     }
 
