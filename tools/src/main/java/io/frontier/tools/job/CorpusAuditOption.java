@@ -1,7 +1,6 @@
 package io.frontier.tools.job;
 
 import io.frontier.coordinator.admission.AuditScope;
-import io.frontier.coordinator.admission.CorpusAudit;
 import java.util.List;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
@@ -9,7 +8,9 @@ import picocli.CommandLine.TypeConversionException;
 
 /**
  * The corpus audit a job makes at its start, as {@code run}, {@code resume} and {@code rank}
- * take it; the launcher passes it on to every rank.
+ * take it; the launcher passes it on to every rank. The help spells out
+ * {@code CorpusAudit.AUTO_LIMIT} with its thousands separator, which an annotation cannot
+ * compute; {@code CorpusAuditOptionTest} keeps the two equal.
  */
 public final class CorpusAuditOption {
 
@@ -18,7 +19,7 @@ public final class CorpusAuditOption {
     @Option(names = NAME, paramLabel = "SCOPE", defaultValue = "auto", converter = ScopeConverter.class,
             description = "What root checks of the corpus before the job runs anything: auto (default) hashes every"
                     + " object and looks up every object the store requires while the campaign holds at most "
-                    + CorpusAudit.AUTO_LIMIT + " work records and manifest entries, and skips that above, so a start"
+                    + "10,000 work records and manifest entries, and skips that above, so a start"
                     + " costs the same after a day as after a minute; full always does (that grows with the campaign's"
                     + " history: about 15 s per GiB of corpus, and 10 s per 100,000 small objects or store records);"
                     + " off never."
