@@ -184,6 +184,8 @@ public final class CoordinatorRank implements LocalFrontier {
     /** True while root's seed directory may hold files not yet admitted (see {@link #SEED_SLICE}). */
     private boolean seedsLeft;
     private long startDeadline;
+    /** The fewest results a commit group holds while more may come: 1 unless a test's fault plan sets more. */
+    private final int commitGroupFloor;
     private long nextRenewal;
     private long nextClaim;
     /** True while a claim runs on the lease lane: no second one is started meanwhile. */
@@ -227,6 +229,7 @@ public final class CoordinatorRank implements LocalFrontier {
         this.commits = new Lane("commits-" + transport.rank(), 1, mailbox);
         this.leases = new Lane("leases-" + transport.rank(), 1, mailbox);
         this.startDeadline = nowMillis() + settings.startTimeout().toMillis();
+        this.commitGroupFloor = services.faults().commitGroupFloor(transport.rank());
     }
 
     /** Runs the job on this coordinator to its end. */
@@ -519,7 +522,7 @@ public final class CoordinatorRank implements LocalFrontier {
         if (toCommit.isEmpty() || !commits.idle() || !validation.idle() && toCommit.size() < COMMIT_GROUP) {
             return;
         }
-        if (toCommit.size() < services.faults().commitGroupFloor(transport.rank()) && assignments.size() > 0) {
+        if (toCommit.size() < commitGroupFloor && assignments.size() > 0) {
             return;
         }
         List<ValidResult> group = new ArrayList<>(toCommit.subList(0, Math.min(COMMIT_GROUP, toCommit.size())));
