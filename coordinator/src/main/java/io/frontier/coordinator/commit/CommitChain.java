@@ -50,6 +50,12 @@ public final class CommitChain {
      * EntryFinisher#finish} promotes, marks, completes and removes the stage; see there for each
      * outcome's guarantees.
      *
+     * <p>A decision that keeps no child (none declared, or every one redundant or dropped) has
+     * nothing to promote, mark or enqueue: the same transaction also completes it (the item is
+     * done, or pending for its next round), {@link CommitPoint#AFTER_COMPLETE} is reached, and the
+     * stage, which holds only redundant bytes, is removed. A crash before that removal leaves the
+     * stage to the stage janitor, as a crash after any completion does.
+     *
      * <p>If the store refuses the decision, nothing is promoted or recorded and the result is
      * dropped: {@link Refusal#STALE_TOKEN} when the lease was recovered and granted again or the
      * item committed another result (the stage is removed: no entry can ever reference it), or
@@ -101,7 +107,9 @@ public final class CommitChain {
                 int i = group.get(k);
                 ActiveAssignment assignment = results.get(i).assignment();
                 ItemResult<CommitTicket> ticket = tickets.get(k);
-                if (ticket.succeeded()) {
+                if (ticket.succeeded() && ticket.value().completed()) {
+                    outcomes[i] = endedAtOnce(assignment, ticket.value());
+                } else if (ticket.succeeded()) {
                     decided.add(i);
                     // A repeated decision carries no marks; treating every child as unmarked is
                     // harmless, since promotion and marking are idempotent.
@@ -123,16 +131,31 @@ public final class CommitChain {
     }
 
     /**
-     * The decisions for {@code group}, one transaction; a failure of the whole transaction is
-     * every item's failure.
+     * The decisions for {@code group}, one transaction, those that keep nothing ended in it too; a
+     * failure of the whole transaction is every item's failure.
      */
     private List<ItemResult<CommitTicket>> begin(List<ValidResult> group, double now) {
         List<CommitRequest> requests = group.stream().map(CommitChain::request).toList();
         try {
-            return store.beginCommits(group.get(0).assignment().epoch(), requests, now);
+            return store.beginCommits(group.get(0).assignment().epoch(), requests, now, true);
         } catch (FrontierException e) {
             return group.stream().map(result -> new ItemResult<CommitTicket>(null, e)).toList();
         }
+    }
+
+    /**
+     * The outcome of a decision whose entry ended in its own transaction, once its stage is
+     * removed: committed, with nothing promoted or enqueued.
+     */
+    private CommitOutcome endedAtOnce(ActiveAssignment assignment, CommitTicket ticket) {
+        checkpoints.reached(CommitPoint.AFTER_COMPLETE, assignment.work());
+        try {
+            remover.remove(assignment.stage());
+        } catch (FrontierException e) {
+            return new CommitOutcome.Failed(assignment.work(), assignment.result(), e);
+        }
+        return new CommitOutcome.Committed(assignment.work(), assignment.result(), List.of(), List.of(), List.of(),
+                ticket.completion().repeated(), 0);
     }
 
     /** What a refused or failed decision comes to; a stale token's stage is removed here. */

@@ -6,6 +6,7 @@ import static io.frontier.coordinator.CampaignFixture.TTL;
 import static io.frontier.coordinator.CampaignFixture.bytes;
 import static io.frontier.coordinator.CampaignFixture.idOf;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.frontier.coordinator.CampaignFixture;
 import io.frontier.coordinator.assignment.ActiveAssignment;
@@ -22,6 +23,7 @@ import io.frontier.store.wire.FindingKind;
 import io.frontier.store.wire.WireCodec;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
@@ -229,6 +231,47 @@ class CommitChainTest {
         assertThat(campaign.store.work(idOf("boom"))).as("a finding is kept, not run").isNull();
         assertThat(campaign.store.work(idOf("new")).origin()).isEqualTo("command");
         assertThat(campaign.store.counts().get(Counter.FINDINGS)).isEqualTo(1);
+        assertThat(campaign.stageOf(assignment)).doesNotExist();
+    }
+
+    @Test
+    void aResultThatKeepsNoChildIsCompletedByItsDecisionAndItsRedundantBytesGoWithTheStage() {
+        ActiveAssignment first = campaign.assigned("seed");
+        Coverage reached = Coverage.of(new int[] {Coverage.tuple(3, 1)});
+        committed(chain.commit(first, valid(first, WireCodec.encode(CampaignFixture.result(first,
+                List.of(CampaignFixture.triaged(campaign.stage(first, "new").get(0), reached, null))))), T0 + 1));
+        ActiveAssignment second = campaign.assigned("other seed");
+        Verdict.Valid valid = valid(second, WireCodec.encode(CampaignFixture.result(second,
+                List.of(CampaignFixture.triaged(campaign.stage(second, "same").get(0), reached, null)))));
+        List<CommitPoint> passed = new ArrayList<>();
+        CommitChain watched = new CommitChain(campaign.store, campaign.layout, campaign.files,
+                (point, work) -> passed.add(point));
+
+        CommitOutcome.Committed committed = committed(watched.commit(second, valid, T0 + 2));
+
+        assertThat(passed).as("never committing: decided and completed together").containsExactly(CommitPoint.AFTER_COMPLETE);
+        assertThat(committed.promoted()).isEmpty();
+        assertThat(committed.enqueued()).isEmpty();
+        assertThat(committed.repeated()).isFalse();
+        assertThat(campaign.store.work(idOf("other seed")).state()).isEqualTo(WorkState.DONE);
+        assertThat(campaign.corpusNames()).doesNotContain(idOf("same").hex());
+        assertThat(campaign.stageOf(second)).doesNotExist();
+        assertThat(campaign.store.counts().unfinished()).as("new is pending").isEqualTo(1);
+    }
+
+    @Test
+    void aCrashAfterADecisionThatKeptNoChildLeavesTheItemDoneAndOnlyItsStage() {
+        ActiveAssignment assignment = campaign.assigned("seed");
+        Verdict.Valid valid = valid(assignment, campaign.workerAnswers(assignment));
+        CommitChain crashing = new CommitChain(campaign.store, campaign.layout, campaign.files,
+                SimulatedCrash.at(CommitPoint.AFTER_COMPLETE));
+
+        assertThatThrownBy(() -> crashing.commit(assignment, valid, T0 + 1)).isInstanceOf(SimulatedCrash.class);
+
+        assertThat(campaign.store.work(idOf("seed")).state()).isEqualTo(WorkState.DONE);
+        assertThat(campaign.store.listCommitting(10)).as("nothing for replay to finish").isEmpty();
+        CommitOutcome.Committed again = committed(chain.commit(assignment, valid, T0 + 2));
+        assertThat(again.repeated()).isTrue();
         assertThat(campaign.stageOf(assignment)).doesNotExist();
     }
 

@@ -734,6 +734,23 @@ public final class CampaignStore {
      * that this one admits too (the frontier then holds an input more than needed; none is lost).
      */
     public List<ItemResult<CommitTicket>> beginCommits(long epoch, List<CommitRequest> requests, double now) {
+        return beginCommits(epoch, requests, now, false);
+    }
+
+    /**
+     * {@link #beginCommits(long, List, double)}; with {@code endWhatKeepsNothing}, a decision that
+     * keeps no child (every child redundant or dropped, or none declared) also ends its entry in
+     * the transaction that takes it, as {@link #complete} would right after: the item is done, or
+     * pending for its next round, the outcome is written beside the entry, and the ticket holds
+     * the {@link CommitTicket#completion}. Nothing is left to promote, mark or complete, and the
+     * entry is never committing: a crash leaves either no decision or an ended entry whose stage
+     * (the redundant children's bytes) the stage janitor removes. Such a call made again with the
+     * same token and result returns the ended entry with {@code repeated} true. A decision whose
+     * children are written ahead (more than one transaction takes) always leaves its entry
+     * committing.
+     */
+    public List<ItemResult<CommitTicket>> beginCommits(long epoch, List<CommitRequest> requests, double now,
+            boolean endWhatKeepsNothing) {
         double at = Times.instant("now", now);
         batchSize(requests, MAX_BATCH);
         if (requests.stream().map(CommitRequest::result).distinct().count() != requests.size()) {
@@ -755,9 +772,11 @@ public final class CampaignStore {
             throw new InvalidInputException("commit batch declares more children than one transaction may hold")
                     .with("children", children).with("limit", MAX_CHILDREN_PER_TRANSACTION);
         }
+        AttemptMemory<CommitTicket> ending = endWhatKeepsNothing ? new AttemptMemory<>() : null;
         while (!waiting.isEmpty()) {
             List<CommitRequest> round = waiting.stream().map(requests::get).toList();
-            CommitRound done = edit(epoch, (tx, table, parts) -> parts.committing.beginAll(tx, table, round, epoch, at));
+            CommitRound done = edit(epoch, (tx, table, parts) ->
+                    parts.committing.beginAll(tx, table, round, epoch, at, ending));
             mergeEdges(epoch, done.unmerged());
             List<Integer> left = new ArrayList<>();
             for (int k = 0; k < waiting.size(); k++) {
@@ -951,7 +970,7 @@ public final class CampaignStore {
         double at = Times.instant("now", now);
         batchSize(entries, MAX_BATCH);
         List<Commitment> copy = List.copyOf(entries);
-        CompletionMemory memory = new CompletionMemory();
+        AttemptMemory<Completion> memory = new AttemptMemory<>();
         List<ItemResult<Completion>> results = new ArrayList<>(
                 edit(epoch, (tx, table, parts) -> parts.committing.completeAll(tx, table, copy, epoch, at, memory)));
         for (int i = 0; i < results.size(); i++) {
@@ -965,7 +984,7 @@ public final class CampaignStore {
     private ItemResult<Completion> completeInParts(long epoch, Commitment commitment, double now) {
         try {
             Committing.PartedEntry entry = kv.read(tx -> parts(tx).committing.partedEntry(tx, commitment));
-            CompletionMemory memory = new CompletionMemory();
+            AttemptMemory<Completion> memory = new AttemptMemory<>();
             if (entry == null) {
                 return edit(epoch, (tx, table, parts) ->
                         parts.committing.completeAll(tx, table, List.of(commitment), epoch, now, memory)).get(0);

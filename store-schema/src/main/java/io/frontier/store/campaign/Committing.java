@@ -51,6 +51,7 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -108,6 +109,19 @@ final class Committing {
      * past the bound are handed back in {@link CommitRound#unmerged} for the caller to merge.
      */
     CommitRound beginAll(ReadAhead tx, WorkTable table, List<CommitRequest> requests, long epoch, double now) {
+        return beginAll(tx, table, requests, epoch, now, null);
+    }
+
+    /**
+     * {@link #beginAll}, where {@code ending} is not null, also ends in this transaction the entry
+     * of every decision that keeps no child ({@link #endAtOnce}) and notes it in {@code ending}, so
+     * that a later attempt of the same call returns what the attempt that committed decided.
+     */
+    CommitRound beginAll(ReadAhead tx, WorkTable table, List<CommitRequest> requests, long epoch, double now,
+            AttemptMemory<CommitTicket> ending) {
+        if (ending != null) {
+            ending.beginAttempt();
+        }
         Map<Integer, byte[]> shards = prefetch(tx, requests);
         EdgeMap map = new EdgeMap(shard -> shards.containsKey(shard) ? shards.get(shard)
                 : tx.snapshot().get(keys.edges(shard)));
@@ -116,7 +130,7 @@ final class Committing {
         List<ItemResult<CommitTicket>> results = new ArrayList<>(requests.size());
         for (int i = 0; i < requests.size(); i++) {
             try {
-                CommitTicket ticket = begin(tx, table, map, room, known, requests.get(i), i, epoch, now);
+                CommitTicket ticket = begin(tx, table, map, room, known, requests.get(i), i, epoch, now, ending);
                 results.add(ticket == null ? null : ItemResult.ok(ticket));
             } catch (FrontierException e) {
                 results.add(ItemResult.failed(e));
@@ -198,13 +212,23 @@ final class Committing {
      * request, so a refused request admits nothing into {@code map} and records no finding.
      *
      * @param userVersion distinct for every entry this transaction writes
+     * @param ending null to leave the entry committing; else where a decision that keeps no child
+     *     and so ends its entry at once is noted (see {@link #beginAll(ReadAhead, WorkTable, List,
+     *     long, double, AttemptMemory)})
      * @return the decision, or null if the request was left for the next transaction (it does
      *     not {@linkplain #fits fit}); nothing was written for it then
      */
     private CommitTicket begin(ReadAhead tx, WorkTable table, EdgeMap map, Supplier<TierRoom> room,
-            KnownChildren known, CommitRequest request, int userVersion, long epoch, double now) {
+            KnownChildren known, CommitRequest request, int userVersion, long epoch, double now,
+            AttemptMemory<CommitTicket> ending) {
         Lease lease = request.lease();
         WorkRecord record = table.require(lease.work());
+        if (ending != null) {
+            CommitTicket ended = endedBefore(tx, record, request, ending);
+            if (ended != null) {
+                return ended;
+            }
+        }
         if (record.state() == WorkState.COMMITTING || record.state() == WorkState.DONE) {
             return taken(tx, record, request, epoch);
         }
@@ -223,9 +247,62 @@ final class Committing {
                     ManifestCodecs.CHUNK.encode(chunkOf(request.result(), children, chunk)));
         }
         tx.setVersionstampedValue(keys.result(request.result()), CampaignKeys.versionstampToStamp(userVersion));
-        table.write(record, record.committing(request.result()));
         known.offer(record.owner(), request.execution().executor(), triaged.joined());
+        if (ending != null && children.stream().noneMatch(child -> child.fate().kept())) {
+            CommitTicket ticket = new CommitTicket(entry, children, false,
+                    endAtOnce(tx, table, record, entry, children, userVersion, epoch, now));
+            ending.wrote(request.result(), ticket);
+            return ticket;
+        }
+        table.write(record, record.committing(request.result()));
         return new CommitTicket(entry, children, false);
+    }
+
+    /**
+     * Ends the entry of a decision that keeps no child in the transaction that writes it, as
+     * {@link #complete} would end it right after: nothing is left to promote, mark or enqueue, so
+     * the item goes from {@code leased} straight to where completion takes it ({@code done}, or
+     * pending for another round), and the outcome is written beside the entry under the same
+     * versionstamp. The entry is never seen committing; its stage holds only the bytes of
+     * redundant children, which whoever removes the stage drops.
+     */
+    private Completion endAtOnce(Transaction tx, WorkTable table, WorkRecord leased, ManifestEntry entry,
+            List<Child> children, int userVersion, long epoch, double now) {
+        WorkRecord after = ended(leased.committing(entry.result()), entry.execution(), children, epoch);
+        table.write(leased, after);
+        ResultOutcome outcome = new ResultOutcome(ResultOutcome.SCHEMA, entry.result(), entry.work(), Outcome.DONE,
+                null, 0, epoch, now);
+        tx.setVersionstampedKey(keys.outcomeToStamp(userVersion), ManifestCodecs.OUTCOME.encode(outcome));
+        return new Completion(outcome, List.of(), false, after.state());
+    }
+
+    /**
+     * The ticket of a decision of {@code request} that ended its entry before this attempt, or
+     * null: one that an earlier attempt of this call took and that committed (its result index
+     * key is there), or, for a repeated call, an entry of the item that ended done (the item is
+     * done with this result, or went on to another round after it).
+     */
+    private CommitTicket endedBefore(ReadTransaction tx, WorkRecord record, CommitRequest request,
+            AttemptMemory<CommitTicket> ending) {
+        Optional<CommitTicket> mine = ending.earlier(request.result());
+        if (mine.isPresent() && tx.get(keys.result(request.result())) != null) {
+            return mine.get();
+        }
+        boolean done = record.state() == WorkState.DONE && request.result().equals(record.result());
+        ResultOutcome earlier = done ? outcome(tx, versionstampOf(tx, request.result()))
+                : earlierRound(tx, record, request.result());
+        if (earlier == null) {
+            return null;
+        }
+        Versionstamp stamp = versionstampOf(tx, request.result());
+        ManifestEntry entry = entry(tx, stamp);
+        if (!request.lease().token().equals(entry.token())) {
+            throw new StaleTokenException("the result was committed under another token")
+                    .with("work", record.id()).with("result", request.result()).with("expectedToken", entry.token())
+                    .with("presentedToken", request.lease().token());
+        }
+        return new CommitTicket(entry, children(tx, stamp, entry), true,
+                new Completion(earlier, List.of(), true, record.state()));
     }
 
     /**
@@ -681,7 +758,7 @@ final class Committing {
      * ({@link #prefetchEntries}), then the work keys of every child they may enqueue.
      */
     List<ItemResult<Completion>> completeAll(ReadAhead tx, WorkTable table, List<Commitment> commitments, long epoch,
-            double now, CompletionMemory memory) {
+            double now, AttemptMemory<Completion> memory) {
         memory.beginAttempt();
         Map<ResultId, Digest> named = new LinkedHashMap<>();
         commitments.forEach(commitment -> named.putIfAbsent(commitment.result(), commitment.work()));
@@ -754,7 +831,7 @@ final class Committing {
      * removed with the outcome written.
      */
     Completion completeParted(ReadAhead tx, WorkTable table, Commitment commitment, PartedEntry entry, int parts,
-                              long epoch, double now, CompletionMemory memory) {
+                              long epoch, double now, AttemptMemory<Completion> memory) {
         memory.beginAttempt();
         return complete(tx, table, commitment.work(), commitment.result(), epoch, now, null, memory,
                 new Parts(entry, parts));
@@ -899,16 +976,16 @@ final class Committing {
      *     parts; null for a completion in this one transaction
      */
     private Completion complete(ReadAhead tx, WorkTable table, Digest work, ResultId result, long epoch, double now,
-            int[] budget, CompletionMemory memory, Parts parts) {
+            int[] budget, AttemptMemory<Completion> memory, Parts parts) {
         WorkRecord record = table.require(work);
         if (record.state() == WorkState.DONE && result.equals(record.result())) {
             ResultOutcome stored = outcome(tx, versionstampOf(tx, result));
-            return memory.ownEarlierAttempt(result, stored)
+            return memory.earlier(result).filter(mine -> mine.outcome().equals(stored))
                     .orElseGet(() -> new Completion(stored, List.of(), true, WorkState.DONE));
         }
         ResultOutcome earlier = earlierRound(tx, record, result);
         if (earlier != null) {
-            return memory.ownEarlierAttempt(result, earlier)
+            return memory.earlier(result).filter(mine -> mine.outcome().equals(earlier))
                     .orElseGet(() -> new Completion(earlier, List.of(), true, record.state()));
         }
         committedRecord(record, result);
@@ -918,8 +995,7 @@ final class Committing {
         requirePromoted(tx, new Commitment(work, result), stamp, entry, children);
         List<Digest> enqueued = parts != null ? enqueuedByParts(tx, work, result, parts)
                 : enqueueAll(table, record, entry, children, budget, epoch);
-        Rounds.NextRound next = rounds.after(record, entry.execution(), children);
-        WorkRecord after = next == null ? record.done(epoch) : record.again(next.tier(), next.limitFactor(), next.kind(), epoch);
+        WorkRecord after = ended(record, entry.execution(), children, epoch);
         table.write(record, after);
         ResultOutcome outcome = new ResultOutcome(ResultOutcome.SCHEMA, result, work, Outcome.DONE, null,
                 enqueued.size(), epoch, now);
@@ -927,6 +1003,13 @@ final class Committing {
         Completion completion = new Completion(outcome, enqueued, false, after.state());
         memory.wrote(result, completion);
         return completion;
+    }
+
+    /** {@code committing}, an item whose entry ends: done, or pending for the round {@link Rounds} gives it. */
+    private WorkRecord ended(WorkRecord committing, Execution execution, List<Child> children, long epoch) {
+        Rounds.NextRound next = rounds.after(committing, execution, children);
+        return next == null ? committing.done(epoch)
+                : committing.again(next.tier(), next.limitFactor(), next.kind(), epoch);
     }
 
     /** Fails unless every kept child of {@code entry} is marked promoted. */

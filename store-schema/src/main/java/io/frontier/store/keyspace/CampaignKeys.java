@@ -355,6 +355,14 @@ public final class CampaignKeys {
         return stamp(key, expect(key, CampaignSubspace.PROMOTED, 1).get(1));
     }
 
+    /**
+     * The outcome of the entry the running transaction writes under {@code userVersion} (see
+     * {@link #manifestToStamp}): an entry that ends in the transaction that decides it.
+     */
+    public Tuple outcomeToStamp(int userVersion) {
+        return sub(CampaignSubspace.OUTCOME).add(Versionstamp.incomplete(userVersion));
+    }
+
     /** The outcome of the entry committed at {@code versionstamp}. */
     public byte[] outcome(Versionstamp versionstamp) {
         return sub(CampaignSubspace.OUTCOME).add(versionstamp).pack();

@@ -422,4 +422,74 @@ public abstract class CampaignTriageConformance {
         assertThat(everything()).isEqualTo(after);
         assertThat(store.counts().get(Counter.FINDINGS)).isEqualTo(2);
     }
+
+    // ---- decisions that keep nothing -------------------------------------------------------
+
+    @Test
+    void aDecisionThatKeepsNoChildEndsItsEntryInItsOwnTransactionWhenAsked() {
+        decided("a", covered("c1", Coverage.tuple(5, 1)));
+        Lease b = leased("b", ALICE);
+        ResultId result = ResultId.random();
+
+        CommitTicket ticket = store.beginCommits(epoch, List.of(request(b, result, null,
+                covered("c2", Coverage.tuple(5, 1)))), T0 + 1, true).get(0).orThrow();
+
+        assertThat(fates(ticket.children())).containsExactly(ChildFate.REDUNDANT);
+        assertThat(ticket.completed()).isTrue();
+        assertThat(ticket.completion().repeated()).isFalse();
+        assertThat(ticket.completion().enqueued()).isEmpty();
+        assertThat(ticket.completion().state()).isEqualTo(WorkState.DONE);
+        assertThat(store.work(b.work()).state()).isEqualTo(WorkState.DONE);
+        assertThat(store.work(b.work()).result()).isEqualTo(result);
+        assertThat(store.listCommitting(null, 10).entries()).extracting(entry -> entry.entry().work())
+                .as("only a, decided without ending").containsExactly(id("a"));
+        assertThat(store.counts().get(Counter.DONE)).isEqualTo(1);
+        assertThat(store.counts().get(Counter.COMMITTING)).isEqualTo(1);
+        Completion later = store.complete(epoch, b.work(), result, T0 + 2);
+        assertThat(later.repeated()).as("the outcome is stored where completion looks for it").isTrue();
+        assertThat(later.outcome()).isEqualTo(ticket.completion().outcome());
+    }
+
+    @Test
+    void aDecisionWithoutChildrenEndsItsEntryAndOneThatKeepsAChildStaysCommitting() {
+        Lease a = leased("a", ALICE);
+        Lease b = leased("b", ALICE);
+
+        List<ItemResult<CommitTicket>> tickets = store.beginCommits(epoch, List.of(request(a),
+                request(b, covered("c1", Coverage.tuple(6, 1)))), T0 + 1, true);
+
+        assertThat(tickets.get(0).orThrow().completed()).isTrue();
+        assertThat(tickets.get(1).orThrow().completed()).isFalse();
+        assertThat(store.work(a.work()).state()).isEqualTo(WorkState.DONE);
+        assertThat(store.work(b.work()).state()).isEqualTo(WorkState.COMMITTING);
+    }
+
+    @Test
+    void withoutBeingAskedADecisionThatKeepsNothingLeavesItsEntryCommitting() {
+        Lease a = leased("a", ALICE);
+
+        CommitTicket ticket = store.beginCommits(epoch, List.of(request(a)), T0 + 1).get(0).orThrow();
+
+        assertThat(ticket.completed()).isFalse();
+        assertThat(store.work(a.work()).state()).isEqualTo(WorkState.COMMITTING);
+    }
+
+    @Test
+    void aDecisionThatEndedItsEntryTakenAgainIsReturnedAsRepeatedAndChangesNothing() {
+        Lease a = leased("a", ALICE);
+        List<CommitRequest> request = List.of(request(a));
+        CommitTicket first = store.beginCommits(epoch, request, T0 + 1, true).get(0).orThrow();
+        List<String> after = everything();
+
+        CommitTicket again = store.beginCommits(epoch, request, T0 + 2, true).get(0).orThrow();
+
+        assertThat(again.repeated()).isTrue();
+        assertThat(again.completion().repeated()).isTrue();
+        assertThat(again.completion().outcome()).isEqualTo(first.completion().outcome());
+        assertThat(again.entry()).isEqualTo(first.entry());
+        assertThat(everything()).isEqualTo(after);
+        assertThatThrownBy(() -> store.beginCommits(epoch, List.of(request(new Lease(a.work(), Token.random()),
+                request.get(0).result(), null)), T0 + 3, true).get(0).orThrow())
+                .isInstanceOf(StaleTokenException.class);
+    }
 }

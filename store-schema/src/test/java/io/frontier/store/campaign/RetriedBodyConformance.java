@@ -166,6 +166,27 @@ public abstract class RetriedBodyConformance {
     }
 
     @Test
+    void aDecisionBodyThatEndsItsEntryRunTwiceReturnsItsFirstTicketAndWritesNothingMore() {
+        WorkRecord leased = store.claim(1, OWNER, Set.of(), 1, T0, 10).granted().get(0);
+        Committing committing = new Committing(keys, CONFIG, ExplorationPolicy.BEFORE_TIERS, List.of());
+        ResultId result = ResultId.random();
+        CommitRequest request = new CommitRequest(new Lease(leased.id(), leased.token()), result,
+                ".stage-1/3/" + result, List.of(), new Execution("command", "ok", 0, false, 20, false), null);
+        AttemptMemory<CommitTicket> ending = new AttemptMemory<>();
+        TransactionBody<CommitTicket> begin = body((tx, table) ->
+                committing.beginAll(tx, table, List.of(request), 1, T0 + 1, ending).results().get(0).orThrow());
+
+        CommitTicket first = kv.run(begin);
+        List<String> after = dump(kv, keys.all());
+        CommitTicket second = kv.run(begin);
+
+        assertThat(first.completed()).isTrue();
+        assertThat(second).as("the run that committed was this call's own").isEqualTo(first);
+        assertThat(dump(kv, keys.all())).isEqualTo(after);
+        assertThat(store.counts().get(Counter.DONE)).isEqualTo(1);
+    }
+
+    @Test
     void aCompletionBodyRunTwiceReportsWhatItsFirstRunEnqueuedAndAnotherCallSeesARepeat() {
         WorkRecord leased = store.claim(1, OWNER, Set.of(), 1, T0, 10).granted().get(0);
         ResultId result = ResultId.random();
@@ -175,7 +196,7 @@ public abstract class RetriedBodyConformance {
         store.markPromoted(1, List.of(new Promotion(leased.id(), result, 0), new Promotion(leased.id(), result, 1)))
                 .forEach(ItemResult::orThrow);
         Committing committing = new Committing(keys, CONFIG, ExplorationPolicy.BEFORE_TIERS, List.of());
-        CompletionMemory memory = new CompletionMemory();
+        AttemptMemory<Completion> memory = new AttemptMemory<>();
         TransactionBody<Completion> complete = body((tx, table) -> committing.completeAll(tx, table,
                 List.of(new Commitment(leased.id(), result)), 1, T0 + 2, memory).get(0).orThrow());
 

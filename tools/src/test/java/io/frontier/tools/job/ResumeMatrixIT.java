@@ -89,7 +89,9 @@ class ResumeMatrixIT {
         // The root starts dispatching first and takes items of other buckets when its own run out:
         // with fast executions and large claims it could finish the campaign before rank 1 commits
         // anything. Slow executions and claims of one item leave rank 1 most of the work.
-        Campaign campaign = derived(2, 6, "--sleep-ms", "500");
+        // Only a decision that keeps a child leaves its entry committing: two generations of
+        // children make most items such.
+        Campaign campaign = twoGenerations(2, 4, "--sleep-ms", "300");
 
         CampaignHarness.Run crashed = campaign.harness.run(2, 2, "--heartbeat-interval", BEAT_MILLIS,
                 "--claim-batch", "1", "--faults", stop(1, StopPoint.AFTER_BEGIN_COMMIT, 1));
@@ -99,7 +101,6 @@ class ResumeMatrixIT {
         List<WorkRecord> decided = committing(atCrash).stream()
                 .filter(work -> work.owner().equals(Owner.of("epoch-1/rank-1"))).toList();
         assertThat(decided).as("entries the killed coordinator decided").isNotEmpty();
-        // The decided entries may all be of the last generation, without children: then there is nothing to check.
         assertThat(campaign.harness.corpusObjects()).filteredOn(newChildrenOf(campaign, atCrash, decided)::contains)
                 .as("no child promoted before the crash").isEmpty();
         campaign.resumeWhenPresumedDead(atCrash);
@@ -109,11 +110,13 @@ class ResumeMatrixIT {
     /**
      * A stop inside a commit group: the fault plan holds the coordinator's results until two
      * are valid, so its first group certainly decides two entries in one transaction before the
-     * stop, and neither is promoted. Replay must finish each of them without executing it again.
+     * stop, and neither is promoted. The first group holds seeds only, and every seed keeps
+     * children, so neither entry ends in its decision. Replay must finish each of them without
+     * executing it again.
      */
     @Test
     void coordinatorKilledInsideACommitGroupOfTwoIsReplayedEntryByEntry() throws Exception {
-        Campaign campaign = derived(2, 4);
+        Campaign campaign = twoGenerations(2, 4);
 
         CampaignHarness.Run crashed = campaign.harness.run(1, 2, "--heartbeat-interval", BEAT_MILLIS,
                 "--faults", "coordinator.commit-group@0:size=2," + stop(0, StopPoint.AFTER_BEGIN_COMMIT, 1));
@@ -127,6 +130,31 @@ class ResumeMatrixIT {
                 .as("no child promoted before the crash").isEmpty();
         campaign.resumeWhenPresumedDead(atCrash);
         assertReplayedNotExecutedAgain(campaign, committing);
+    }
+
+    /**
+     * A result that keeps no child is decided and completed in one transaction, so a stop right
+     * after it finds its item done, nothing committing, and only its stage on disk. Resume must
+     * not run the item again, and its stage must go.
+     */
+    @Test
+    void coordinatorKilledRightAfterADecisionThatKeptNothingLeavesItDoneForResume() throws Exception {
+        CampaignHarness harness = new CampaignHarness(directory, List.of("--children", "none", "--sleep-ms", "100"));
+        List<Digest> seeds = harness.addSeeds(6);
+        Campaign campaign = new Campaign(harness, seeds, seeds.size());
+
+        CampaignHarness.Run crashed = harness.run(1, 2, "--heartbeat-interval", BEAT_MILLIS,
+                "--faults", stop(0, StopPoint.AFTER_COMPLETE, 1));
+
+        assertKilledByFault(crashed);
+        CampaignLedger atCrash = harness.ledger();
+        assertThat(atCrash.counts().get(Counter.DONE)).as("the first result's item, done by its decision").isPositive();
+        assertThat(atCrash.works().values()).extracting(WorkRecord::state).as("nothing for replay to finish")
+                .doesNotContain(WorkState.COMMITTING);
+        List<WorkRecord> done = atCrash.works().values().stream()
+                .filter(work -> work.state() == WorkState.DONE).toList();
+        campaign.resumeWhenPresumedDead(atCrash);
+        assertReplayedNotExecutedAgain(campaign, done);
     }
 
     @Test
@@ -304,10 +332,10 @@ class ResumeMatrixIT {
      * seed that hangs, retried once with twice the time limit (tier 2); and the command executor
      * made repeatable, so every child, having no children of its own, runs a second round (tier
      * 3). That is 19 rounds of 10 items, of which at most 3 are tier-0 rounds (the two seeds'
-     * first and the new child's first). A commit batch holds at most 4 results (2 workers, 2
-     * assignments each), so the coordinator makes at least 5 commit decisions, and when it is
-     * killed after its 4th, a round of a lower tier has been decided. Resume must finish the
-     * campaign with every round committed exactly once.
+     * first and the new child's first). Every round but the seed's first keeps no child, so its
+     * decision completes it too; the coordinator is killed right after its 8th completion, when at
+     * least 5 rounds of a lower tier have been decided and completed. Resume must finish the
+     * campaign with every round committed exactly once and no stage left.
      */
     @Test
     void coordinatorKilledWhileLowerTiersRunIsResumedWithEveryRoundCommittedOnce() throws Exception {
@@ -324,11 +352,10 @@ class ResumeMatrixIT {
                 "command", "--repeats", "1", "--time-limit", "1500", "--time-limit-cap", "2");
 
         CampaignHarness.Run crashed = harness.run(1, 2, with(tiers, "--heartbeat-interval", BEAT_MILLIS,
-                "--faults", stop(0, StopPoint.AFTER_BEGIN_COMMIT, 4)));
+                "--faults", stop(0, StopPoint.AFTER_COMPLETE, 8)));
 
         assertKilledByFault(crashed);
         CampaignLedger atCrash = harness.ledger();
-        assertThat(committing(atCrash)).as("entries decided in the killed batch").isNotEmpty();
         assertThat(atCrash.manifest()).as("a round of a lower tier decided before the kill")
                 .anyMatch(entry -> entry.head().round() > 0 || atCrash.works().get(entry.head().work()).tier() > 0);
         harness.awaitPresumedDead(PRESUMED_DEAD);
@@ -448,9 +475,11 @@ class ResumeMatrixIT {
     }
 
     /** Seeds whose children have {@code fanout} children too; no twin seed. */
-    private Campaign twoGenerations(int fanout, int seeds) throws Exception {
-        CampaignHarness harness = new CampaignHarness(directory,
+    private Campaign twoGenerations(int fanout, int seeds, String... targetOptions) throws Exception {
+        List<String> options = new ArrayList<>(
                 List.of("--children", "derived", "--fanout", Integer.toString(fanout), "--depth", "2"));
+        options.addAll(List.of(targetOptions));
+        CampaignHarness harness = new CampaignHarness(directory, options);
         List<Digest> ids = new ArrayList<>(harness.addSeeds(seeds));
         return new Campaign(harness, ids, seeds * (1 + fanout + fanout * fanout));
     }

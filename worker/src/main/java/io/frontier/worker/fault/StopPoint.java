@@ -14,7 +14,10 @@ public enum StopPoint {
     AFTER_ASSIGN("after-assign"),
     /** A RESULT received; not yet validated, nothing written about it. */
     AFTER_RESULT("after-result"),
-    /** {@code beginCommit} durable (manifest entry, item committing); no child promoted yet. */
+    /**
+     * {@code beginCommit} durable (manifest entry, item committing); no child promoted yet. Never
+     * reached by a decision that keeps no child, which ends its entry in the same transaction.
+     */
     AFTER_BEGIN_COMMIT("after-begin-commit"),
     /** One child of a result renamed into the corpus; the others still staged. */
     BETWEEN_PROMOTIONS("between-promotions"),
@@ -22,7 +25,10 @@ public enum StopPoint {
     AFTER_PROMOTION("after-promotion"),
     /** Every child marked promoted in the store; the item still committing. */
     AFTER_MARKS("after-marks"),
-    /** The item done and its children pending in the store; the stage may still exist. */
+    /**
+     * The item done and its children pending in the store; the stage may still exist. Reached by
+     * a decision that keeps no child right after its transaction.
+     */
     AFTER_COMPLETE("after-complete"),
     /** Root recorded quiescence in the store; no COMMIT sent yet. */
     AFTER_QUIESCENCE("after-quiescence");
