@@ -20,6 +20,7 @@ import io.frontier.store.record.ResultId;
 import io.frontier.store.record.Token;
 import io.frontier.store.record.WorkRecord;
 import io.frontier.store.record.WorkState;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HexFormat;
@@ -340,10 +341,16 @@ final class Leasing {
         return new RecoveryResult(recovered, blocked);
     }
 
-    /** The receipt under {@code key} if it records {@code request}, else null. */
+    /**
+     * The receipt under {@code key} if it records {@code request}, else null. The receipt holds
+     * every record its request granted, and decoding them all only to compare the request id cost
+     * more than the claim's own reads; a request id is random hex that the receipt spells out as it
+     * is, so a receipt whose bytes do not contain it is another request's and is not decoded (one
+     * that cannot be decoded is then simply replaced).
+     */
     private static Receipt earlierReceipt(Transaction tx, byte[] key, String request) {
         byte[] value = tx.get(key);
-        if (value == null) {
+        if (value == null || !new String(value, StandardCharsets.ISO_8859_1).contains(request)) {
             return null;
         }
         Receipt receipt = RecordCodec.RECEIPT.decode(key, value);
