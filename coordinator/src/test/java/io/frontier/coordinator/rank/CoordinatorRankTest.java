@@ -502,18 +502,24 @@ class CoordinatorRankTest {
      * and an execution that ended as {@code exitKind}.
      */
     private void answerStaging(int worker, Assign assign, String exitKind, String... found) {
-        List<DeclaredChild> children = new ArrayList<>();
-        StageWriter writer = new StageWriter(campaign.layout,
-                new StageLocation(assign.epoch(), worker, assign.result().hex()), campaign.files);
-        for (String name : found) {
-            StagedChild staged = writer.stage(CampaignFixture.bytes(name));
-            children.add(DeclaredChild.untriaged(staged.digest(), staged.size()));
-        }
+        List<DeclaredChild> children = staged(worker, assign, found);
         boolean signaled = !exitKind.equals(SessionSlice.FUZZER_RUNNING);
         Result result = new Result(assign.work(), assign.token(), assign.result(), assign.work(), children,
                 children.size(), new Execution(assign.executor(), exitKind, signaled ? 6 : 0, signaled, 50, false),
                 null, null);
         ranks.get(worker).send(0, Tags.RESULT, WireCodec.encode(result));
+    }
+
+    /** {@code names}' bytes staged as children of {@code worker}'s answer to {@code assign}, untriaged. */
+    private List<DeclaredChild> staged(int worker, Assign assign, String... names) {
+        List<DeclaredChild> children = new ArrayList<>();
+        StageWriter writer = new StageWriter(campaign.layout,
+                new StageLocation(assign.epoch(), worker, assign.result().hex()), campaign.files);
+        for (String name : names) {
+            StagedChild staged = writer.stage(CampaignFixture.bytes(name));
+            children.add(DeclaredChild.untriaged(staged.digest(), staged.size()));
+        }
+        return children;
     }
 
     /** Both workers answer every further slice with nothing new until their SHUTDOWN. */
@@ -540,11 +546,7 @@ class CoordinatorRankTest {
 
     /** A RESULT that declares one child, {@code child}'s bytes staged, without coverage: kept. */
     private void answerWithChild(int worker, Assign assign, String child) {
-        List<DeclaredChild> children = new ArrayList<>();
-        StageWriter writer = new StageWriter(campaign.layout,
-                new StageLocation(assign.epoch(), worker, assign.result().hex()), campaign.files);
-        StagedChild staged = writer.stage(CampaignFixture.bytes(child));
-        children.add(DeclaredChild.untriaged(staged.digest(), staged.size()));
+        List<DeclaredChild> children = staged(worker, assign, child);
         Result result = new Result(assign.work(), assign.token(), assign.result(), assign.work(), children,
                 children.size(), new Execution(assign.executor(), "ok", 0, false, 5, false), null, null);
         ranks.get(worker).send(0, Tags.RESULT, WireCodec.encode(result));

@@ -270,8 +270,7 @@ final class Committing {
             List<Child> children, int userVersion, long epoch, double now) {
         WorkRecord after = ended(leased.committing(entry.result()), entry.execution(), children, epoch);
         table.write(leased, after);
-        ResultOutcome outcome = new ResultOutcome(ResultOutcome.SCHEMA, entry.result(), entry.work(), Outcome.DONE,
-                null, 0, epoch, now);
+        ResultOutcome outcome = doneOutcome(entry.result(), entry.work(), 0, epoch, now);
         tx.setVersionstampedKey(keys.outcomeToStamp(userVersion), ManifestCodecs.OUTCOME.encode(outcome));
         return new Completion(outcome, List.of(), false, after.state());
     }
@@ -997,12 +996,16 @@ final class Committing {
                 : enqueueAll(table, record, entry, children, budget, epoch);
         WorkRecord after = ended(record, entry.execution(), children, epoch);
         table.write(record, after);
-        ResultOutcome outcome = new ResultOutcome(ResultOutcome.SCHEMA, result, work, Outcome.DONE, null,
-                enqueued.size(), epoch, now);
+        ResultOutcome outcome = doneOutcome(result, work, enqueued.size(), epoch, now);
         tx.set(keys.outcome(stamp), ManifestCodecs.OUTCOME.encode(outcome));
         Completion completion = new Completion(outcome, enqueued, false, after.state());
         memory.wrote(result, completion);
         return completion;
+    }
+
+    /** The outcome of an entry that ended done, having enqueued {@code enqueued} children. */
+    private static ResultOutcome doneOutcome(ResultId result, Digest work, int enqueued, long epoch, double now) {
+        return new ResultOutcome(ResultOutcome.SCHEMA, result, work, Outcome.DONE, null, enqueued, epoch, now);
     }
 
     /** {@code committing}, an item whose entry ends: done, or pending for the round {@link Rounds} gives it. */
