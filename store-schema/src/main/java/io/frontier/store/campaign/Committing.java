@@ -1299,12 +1299,12 @@ final class Committing {
 
     private ManifestEntry entry(ReadTransaction tx, Versionstamp stamp) {
         byte[] key = keys.manifest(stamp, 0);
-        byte[] value = tx.get(key);
-        if (value == null) {
+        ManifestEntry entry = Prefetching.decode(tx, key, ManifestCodecs.ENTRY);
+        if (entry == null) {
             throw new CorruptRecordException("result index names a manifest entry that does not exist")
                     .with("key", HexFormat.of().formatHex(key));
         }
-        return ManifestCodecs.ENTRY.decode(key, value);
+        return entry;
     }
 
     private List<Child> children(ReadTransaction tx, Versionstamp stamp, ManifestEntry entry) {
@@ -1322,8 +1322,7 @@ final class Committing {
     /** The children of chunk {@code chunk} of {@code entry}, committed at {@code stamp}. */
     private List<Child> chunk(ReadTransaction tx, Versionstamp stamp, ManifestEntry entry, int chunk) {
         byte[] key = keys.entryChunk(stamp, entry.result(), entry.chunksByResult(), chunk);
-        byte[] value = tx.get(key);
-        ChildChunk part = value == null ? null : ManifestCodecs.CHUNK.decode(key, value);
+        ChildChunk part = Prefetching.decode(tx, key, ManifestCodecs.CHUNK);
         if (part == null || part.index() != chunk || !part.result().equals(entry.result())) {
             throw new CorruptRecordException("manifest child chunk is missing or belongs elsewhere")
                     .with("key", HexFormat.of().formatHex(key)).with("chunk", chunk);

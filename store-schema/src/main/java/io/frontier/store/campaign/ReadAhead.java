@@ -4,6 +4,7 @@ import com.apple.foundationdb.tuple.Tuple;
 import io.frontier.store.kv.KeyValue;
 import io.frontier.store.kv.ReadTransaction;
 import io.frontier.store.kv.Transaction;
+import io.frontier.store.record.RecordCodec;
 import java.util.Collection;
 import java.util.List;
 
@@ -27,6 +28,11 @@ final class ReadAhead implements Transaction, Prefetching {
     @Override
     public void prefetch(Collection<byte[]> keys) {
         reads.prefetch(keys);
+    }
+
+    @Override
+    public <T> T decoded(byte[] key, RecordCodec<T> codec) {
+        return reads.decoded(key, codec);
     }
 
     @Override

@@ -60,11 +60,10 @@ final class WorkTable {
     /** {@link #read} in any transaction, read-only ones included. */
     static WorkRecord read(ReadTransaction tx, CampaignKeys keys, Digest id) {
         byte[] key = keys.work(id);
-        byte[] value = tx.get(key);
-        if (value == null) {
+        WorkRecord record = Prefetching.decode(tx, key, RecordCodec.WORK);
+        if (record == null) {
             return null;
         }
-        WorkRecord record = RecordCodec.WORK.decode(key, value);
         if (!record.id().equals(id)) {
             throw new CorruptRecordException("work record id differs from the hash in its key")
                     .with("key", HexFormat.of().formatHex(key)).with("keyId", id).with("recordId", record.id());
