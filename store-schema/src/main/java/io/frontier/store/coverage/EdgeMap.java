@@ -46,14 +46,22 @@ public final class EdgeMap {
         int tuples = 0;
         int edges = 0;
         int previousEdge = -1;
+        // Tuples are sorted, so a shard's tuples are adjacent: its bytes are looked up once.
+        int current = -1;
+        byte[] bytes = null;
+        byte[] additions = null;
         for (int i = 0; i < coverage.size(); i++) {
             int tuple = coverage.tupleAt(i);
             int edge = Coverage.edgeOf(tuple);
             int shard = edge / SHARD_BYTES;
             int offset = edge % SHARD_BYTES;
-            byte[] bytes = shard(shard);
-            // Tuples are sorted, so an edge's tuples are adjacent: judge the edge at its first one,
-            // before this coverage set any of its bits.
+            if (shard != current) {
+                bytes = shard(shard);
+                additions = null;
+                current = shard;
+            }
+            // An edge's tuples are adjacent too: judge the edge at its first one, before this
+            // coverage set any of its bits.
             if (edge != previousEdge && bytes[offset] == 0) {
                 edges++;
             }
@@ -62,7 +70,10 @@ public final class EdgeMap {
             if ((bytes[offset] & bit) == 0) {
                 tuples++;
                 bytes[offset] |= bit;
-                added.computeIfAbsent(shard, s -> new byte[SHARD_BYTES])[offset] |= bit;
+                if (additions == null) {
+                    additions = added.computeIfAbsent(shard, s -> new byte[SHARD_BYTES]);
+                }
+                additions[offset] |= bit;
             }
         }
         return new Novelty(tuples, edges);
@@ -75,14 +86,21 @@ public final class EdgeMap {
      */
     public Set<Integer> shardsGaining(Coverage coverage) {
         Set<Integer> gaining = new TreeSet<>();
-        int judged = -1;
+        int current = -1;
+        byte[] bytes = null;
+        boolean judged = false;
         for (int i = 0; i < coverage.size(); i++) {
             int tuple = coverage.tupleAt(i);
             int edge = Coverage.edgeOf(tuple);
             int shard = edge / SHARD_BYTES;
-            if (shard != judged && (shard(shard)[edge % SHARD_BYTES] & 1 << Coverage.bucketOfTuple(tuple)) == 0) {
+            if (shard != current) {
+                bytes = shard(shard);
+                judged = false;
+                current = shard;
+            }
+            if (!judged && (bytes[edge % SHARD_BYTES] & 1 << Coverage.bucketOfTuple(tuple)) == 0) {
                 gaining.add(shard);
-                judged = shard;
+                judged = true;
             }
         }
         return gaining;
