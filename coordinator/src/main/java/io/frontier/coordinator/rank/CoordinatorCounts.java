@@ -1,6 +1,8 @@
 package io.frontier.coordinator.rank;
 
+import com.sun.management.OperatingSystemMXBean;
 import io.frontier.coordinator.termination.CoordinatorFigures;
+import java.lang.management.ManagementFactory;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -60,6 +62,19 @@ final class CoordinatorCounts implements CoordinatorFigures {
     /** The share of worker time this coordinator planned for fuzzing lately, as the job ended, in per mille. */
     long fuzzSharePermille;
 
+    /**
+     * CPU time of this rank's process so far (every thread of its JVM: the loop, its lanes, the
+     * JIT and the collector), in milliseconds; -1 where the JVM cannot tell. Each rank of a job
+     * is a process of its own, so this is what coordinating cost the node.
+     */
+    private static long processCpuMillis() {
+        if (ManagementFactory.getOperatingSystemMXBean() instanceof OperatingSystemMXBean os) {
+            long nanos = os.getProcessCpuTime();
+            return nanos < 0 ? -1 : nanos / 1_000_000;
+        }
+        return -1;
+    }
+
     @Override
     public long invalidResults() {
         return Math.max(invalidResults, recordedInvalidResults.getAsLong());
@@ -80,6 +95,7 @@ final class CoordinatorCounts implements CoordinatorFigures {
         counts.put("idleMillis", idleMillis);
         counts.put("budgetStops", budgetStops);
         counts.put("stopRequests", stopRequests);
+        counts.put("cpuMillis", processCpuMillis());
         if (sessions) {
             counts.put("sessionSlices", sessionSlices);
             counts.put("sessionStarts", sessionStarts);

@@ -72,8 +72,17 @@ record ArmRun(ExplorationArm arm, List<double[]> curve, JsonNode summary, JsonNo
         if (status.isMissingNode()) {
             return description.setAll((ObjectNode) summary);
         }
-        description.put("executions", totals.path("executions").asLong()).put("exitCode", summary.path("exitCode").asInt())
+        long executions = totals.path("executions").asLong();
+        description.put("executions", executions).put("exitCode", summary.path("exitCode").asInt())
                 .put("reason", summary.path("reason").asText());
+        long cpuMillis = totals.path("cpuMillis").asLong(-1);
+        if (cpuMillis >= 0) {
+            // The coordinators' processes whole, start-up included: what coordinating cost the job.
+            description.put("coordinatorCpuMillis", cpuMillis);
+            if (executions > 0) {
+                description.put("coordinatorCpuMicrosPerExecution", Math.round(cpuMillis * 1000.0 / executions));
+            }
+        }
         if (!Double.isNaN(busyFraction())) {
             description.put("busyFraction", busyFraction());
         }

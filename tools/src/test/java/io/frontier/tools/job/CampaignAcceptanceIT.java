@@ -56,6 +56,10 @@ class CampaignAcceptanceIT {
         // started first; that the two accounts add up to the total does not.
         assertThat(summary.get("coordinators").get("0").get("executions").asLong()
                 + summary.get("coordinators").get("1").get("executions").asLong()).isEqualTo(12);
+        // Each coordinator is a JVM of its own that at least started, loaded Jackson and committed.
+        for (String rank : List.of("0", "1")) {
+            assertThat(summary.get("coordinators").get(rank).get("cpuMillis").asLong()).as("rank %s", rank).isPositive();
+        }
         assertThat(summary.get("workers").size()).as("both groups 3/3 shutdown ACK").isEqualTo(6);
         assertThat(summary.get("missingWorkers")).isEmpty();
         assertThat(campaign.stageDirectories()).isEmpty();
