@@ -125,12 +125,16 @@ final class Committing {
         Map<Integer, byte[]> shards = prefetch(tx, requests);
         EdgeMap map = new EdgeMap(shard -> shards.containsKey(shard) ? shards.get(shard)
                 : tx.snapshot().get(keys.edges(shard)));
+        // Triage admits only the coverage prefetched, so a batch whose coverage falls in no more
+        // shards than a transaction merges fits whole, and no request needs its own count.
+        boolean batchFits = shards.size() <= CampaignStore.MAX_EDGE_SHARDS_PER_TRANSACTION;
         Supplier<TierRoom> room = lazily(() -> tierRoom(tx.snapshot()));
         KnownChildren known = new KnownChildren(keys);
         List<ItemResult<CommitTicket>> results = new ArrayList<>(requests.size());
         for (int i = 0; i < requests.size(); i++) {
             try {
-                CommitTicket ticket = begin(tx, table, map, room, known, requests.get(i), i, epoch, now, ending);
+                CommitTicket ticket = begin(tx, table, map, batchFits, room, known, requests.get(i), i, epoch, now,
+                        ending);
                 results.add(ticket == null ? null : ItemResult.ok(ticket));
             } catch (FrontierException e) {
                 results.add(ItemResult.failed(e));
@@ -211,6 +215,7 @@ final class Committing {
      * after every check (the entry's head included), and nothing after it can refuse the
      * request, so a refused request admits nothing into {@code map} and records no finding.
      *
+     * @param batchFits true if every request of the batch {@linkplain #fits fits}, whatever it admits
      * @param userVersion distinct for every entry this transaction writes
      * @param ending null to leave the entry committing; else where a decision that keeps no child
      *     and so ends its entry at once is noted (see {@link #beginAll(ReadAhead, WorkTable, List,
@@ -218,8 +223,8 @@ final class Committing {
      * @return the decision, or null if the request was left for the next transaction (it does
      *     not {@linkplain #fits fit}); nothing was written for it then
      */
-    private CommitTicket begin(ReadAhead tx, WorkTable table, EdgeMap map, Supplier<TierRoom> room,
-            KnownChildren known, CommitRequest request, int userVersion, long epoch, double now,
+    private CommitTicket begin(ReadAhead tx, WorkTable table, EdgeMap map, boolean batchFits,
+            Supplier<TierRoom> room, KnownChildren known, CommitRequest request, int userVersion, long epoch, double now,
             AttemptMemory<CommitTicket> ending) {
         Lease lease = request.lease();
         WorkRecord record = table.require(lease.work());
@@ -235,7 +240,7 @@ final class Committing {
         EpochFence.checkHeld(record, lease, epoch);
         refuseRecordedResult(tx, record, request);
         ManifestEntry entry = entryOf(record, request, epoch, now, false);
-        if (!fits(map, request)) {
+        if (!batchFits && !fits(map, request)) {
             return null;
         }
         Triaged triaged = triage(map, room, record, request, epoch, now);
