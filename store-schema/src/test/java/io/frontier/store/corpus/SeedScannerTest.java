@@ -76,7 +76,7 @@ class SeedScannerTest {
         assertThat(first.complete()).isFalse();
         assertThat(second.imported()).extracting(seed -> seed.path().getFileName().toString())
                 .containsExactly("seed-2", "seed-3");
-        assertThat(second.unchanged()).isEqualTo(2);
+        assertThat(second.unchanged()).as("the first slice's files are not looked at again").isZero();
         assertThat(second.complete()).isFalse();
         assertThat(third.imported()).extracting(seed -> seed.path().getFileName().toString())
                 .containsExactly("seed-4");
@@ -85,6 +85,30 @@ class SeedScannerTest {
         assertThat(again.unchanged()).isEqualTo(5);
         assertThat(again.complete()).isTrue();
         assertThat(DurableFilesTest.entries(corpus.directory())).hasSize(5);
+    }
+
+    @Test
+    void aSliceGoesOnWithTheListingItsPassBeganWith() throws Exception {
+        for (int i = 0; i < 4; i++) {
+            Files.write(seeds.resolve("seed-" + i), bytes("seed " + i));
+        }
+
+        SeedScan first = scanner.scan(1);
+        Files.delete(seeds.resolve("seed-1"));
+        Files.write(seeds.resolve("seed-00"), bytes("added after the listing"));
+        SeedScan rest = scanner.scan(10);
+        SeedScan nextPass = scanner.scan(10);
+
+        assertThat(first.imported()).extracting(seed -> seed.path().getFileName().toString())
+                .containsExactly("seed-0");
+        assertThat(rest.imported()).extracting(seed -> seed.path().getFileName().toString())
+                .containsExactly("seed-2", "seed-3");
+        assertThat(rest.unreadable()).as("a file that left the directory is no unreadable seed").isEmpty();
+        assertThat(rest.complete()).isTrue();
+        assertThat(nextPass.imported()).extracting(seed -> seed.path().getFileName().toString())
+                .containsExactly("seed-00");
+        assertThat(nextPass.unchanged()).isEqualTo(3);
+        assertThat(nextPass.complete()).isTrue();
     }
 
     @Test

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
@@ -28,7 +29,8 @@ import java.util.TreeSet;
  * and so is a link pointed at another file. Entries that are no seeds (directories, special
  * files, dangling links, links to anything but a regular file) are reported as skipped, with
  * the reason; subdirectories are not descended into. The memory lasts as long as this scanner
- * and forgets entries that leave the directory.
+ * and forgets entries that leave the directory. A scan limited to a slice goes on, at the next
+ * call, where the last one stopped ({@link #scan(int)}).
  *
  * <p>Not thread-safe: one owner calls {@link #scan} repeatedly (a coordinator's refresh).
  */
@@ -38,6 +40,14 @@ public final class SeedScanner {
     private final ObjectDirectory corpus;
     /** Files imported by this scanner, with the identity they had when read. */
     private final Map<Path, SeedIdentity> imported = new HashMap<>();
+    /** The entries of the pass under way, in name order; null between passes. */
+    private List<Path> pass;
+    /** Where in {@link #pass} the next slice begins. */
+    private int next;
+    /** What the pass under way skipped so far, in name order. */
+    private final List<SeedScan.Skipped> passSkipped = new ArrayList<>();
+    /** How many files the pass under way found unchanged so far. */
+    private int passUnchanged;
 
     public SeedScanner(Path seedDirectory, ObjectDirectory corpus) {
         this.seedDirectory = seedDirectory;
@@ -55,10 +65,17 @@ public final class SeedScanner {
     }
 
     /**
-     * Publishes regular files that are new or changed since the last scan, in name order, and
+     * Publishes regular files that are new or changed since the last pass, in name order, and
      * stops after {@code publishLimit} of them: the scan is then not complete, and the next one
-     * goes on from there (files already imported are recognised as unchanged). Each published
-     * file costs a durable write, so a caller with work waiting takes the directory in slices.
+     * goes on with the next entry of the same listing, so that a directory of n seeds taken in
+     * slices is listed and examined once, not once a slice (with 2,000 seeds in slices of 32,
+     * re-walking from the first entry sorted the listing 63 times and examined each seed 32 times
+     * over). The scan that reaches the end of the listing is complete, and the one after it
+     * lists the directory again. An entry that left the directory since it was listed is passed
+     * over; one added meanwhile waits for the next pass. The skipped entries and the count of
+     * unchanged files are the pass's so far; the imported and unreadable ones, this call's. Each
+     * published file costs a durable write, so a caller with work waiting takes the directory in
+     * slices.
      *
      * @throws CorpusIoException as {@link #scan()}
      */
@@ -67,30 +84,38 @@ public final class SeedScanner {
             throw new IllegalArgumentException("a scan publishes at least one file, got " + publishLimit);
         }
         List<SeedScan.Imported> importedNow = new ArrayList<>();
-        List<SeedScan.Skipped> skipped = new ArrayList<>();
         List<SeedScan.Unreadable> unreadable = new ArrayList<>();
-        int unchanged = 0;
-        TreeSet<Path> entries = listEntries();
-        imported.keySet().retainAll(entries);
-        for (Path entry : entries) {
+        if (pass == null) {
+            TreeSet<Path> entries = listEntries();
+            imported.keySet().retainAll(entries);
+            pass = new ArrayList<>(entries);
+            next = 0;
+            passSkipped.clear();
+            passUnchanged = 0;
+        }
+        while (next < pass.size()) {
             if (importedNow.size() == publishLimit) {
-                return new SeedScan(importedNow, skipped, unreadable, unchanged, false);
+                return new SeedScan(importedNow, passSkipped, unreadable, passUnchanged, false);
             }
+            Path entry = pass.get(next++);
             SeedEntries.Examined examined;
             try {
                 examined = SeedEntries.examine(entry);
+            } catch (NoSuchFileException gone) {
+                imported.remove(entry);
+                continue;
             } catch (IOException e) {
                 unreadable.add(new SeedScan.Unreadable(entry, e.toString()));
                 continue;
             }
             if (examined instanceof SeedEntries.NotASeed not) {
-                skipped.add(new SeedScan.Skipped(entry, not.type(), not.reason()));
+                passSkipped.add(new SeedScan.Skipped(entry, not.type(), not.reason()));
                 continue;
             }
             SeedEntries.Seed seed = (SeedEntries.Seed) examined;
             SeedIdentity identity = SeedIdentity.of(seed.attributes());
             if (identity.equals(imported.get(entry))) {
-                unchanged++;
+                passUnchanged++;
                 continue;
             }
             Published published;
@@ -108,7 +133,8 @@ public final class SeedScanner {
                 imported.remove(entry);
             }
         }
-        return new SeedScan(importedNow, skipped, unreadable, unchanged, true);
+        pass = null;
+        return new SeedScan(importedNow, passSkipped, unreadable, passUnchanged, true);
     }
 
     private TreeSet<Path> listEntries() {
