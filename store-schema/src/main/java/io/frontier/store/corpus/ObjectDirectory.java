@@ -74,8 +74,13 @@ public final class ObjectDirectory {
      */
     public Published publish(Path source) {
         Published published = publishUnsynced(source);
-        files.fsync().directory(directory);
+        syncDirectory();
         return published;
+    }
+
+    /** Makes every name published in this directory so far durable: one fsync of the directory. */
+    public void syncDirectory() {
+        files.fsync().directory(directory);
     }
 
     /**
@@ -98,8 +103,15 @@ public final class ObjectDirectory {
         return published;
     }
 
-    /** Publishes {@code source}'s bytes (or verifies the object already there) without fsyncing this directory. */
-    private Published publishUnsynced(Path source) {
+    /**
+     * {@link #publish(Path)} without the fsync of this directory: the file is fsynced before its
+     * rename, but the name is not durable until the caller's {@link #syncDirectory}, which must
+     * come before anything refers to the object. It lets the caller publish a batch with one
+     * directory fsync and still handle each file's failure on its own.
+     *
+     * @throws UnreadableFileException as {@link #publish(Path)}
+     */
+    public Published publishUnsynced(Path source) {
         try (FileChannel input = ContentHasher.openForReading(source)) {
             try (PendingFile pending = files.create(directory)) {
                 HashedContent content = ContentHasher.copy(input, source, pending::write);

@@ -112,6 +112,26 @@ class SeedScannerTest {
     }
 
     @Test
+    void aSliceFsyncsEachSeedAndTheCorpusDirectoryOnce() throws Exception {
+        Fsync fsync = new Fsync();
+        ObjectDirectory counted = new ObjectDirectory(corpus.directory(), new DurableFiles(fsync));
+        SeedScanner slices = new SeedScanner(seeds, counted);
+        for (int i = 0; i < 6; i++) {
+            Files.write(seeds.resolve("seed-" + i), bytes("seed " + i));
+        }
+
+        SeedScan first = slices.scan(4);
+        long afterFirst = fsync.count();
+        SeedScan quiet = new SeedScanner(seeds, counted).scan(4);
+
+        assertThat(first.imported()).hasSize(4);
+        assertThat(afterFirst).as("4 files and one directory").isEqualTo(5);
+        assertThat(quiet.imported()).as("all there already").hasSize(4).allMatch(seed -> !seed.created());
+        assertThat(fsync.count() - afterFirst).as("objects already published need no new name").isEqualTo(1);
+        assertThat(DurableFilesTest.entries(corpus.directory())).hasSize(4);
+    }
+
+    @Test
     void sameContentUnderTwoNamesIsOneObject() throws Exception {
         Files.write(seeds.resolve("a"), bytes("same"));
         Files.write(seeds.resolve("b"), bytes("same"));

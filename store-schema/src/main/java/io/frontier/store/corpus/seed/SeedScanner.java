@@ -83,8 +83,7 @@ public final class SeedScanner {
         if (publishLimit < 1) {
             throw new IllegalArgumentException("a scan publishes at least one file, got " + publishLimit);
         }
-        List<SeedScan.Imported> importedNow = new ArrayList<>();
-        List<SeedScan.Unreadable> unreadable = new ArrayList<>();
+        Slice slice = new Slice();
         if (pass == null) {
             TreeSet<Path> entries = listEntries();
             imported.keySet().retainAll(entries);
@@ -94,8 +93,8 @@ public final class SeedScanner {
             passUnchanged = 0;
         }
         while (next < pass.size()) {
-            if (importedNow.size() == publishLimit) {
-                return new SeedScan(importedNow, passSkipped, unreadable, passUnchanged, false);
+            if (slice.imported.size() == publishLimit) {
+                return slice.end(false);
             }
             Path entry = pass.get(next++);
             SeedEntries.Examined examined;
@@ -105,7 +104,7 @@ public final class SeedScanner {
                 imported.remove(entry);
                 continue;
             } catch (IOException e) {
-                unreadable.add(new SeedScan.Unreadable(entry, e.toString()));
+                slice.unreadable.add(new SeedScan.Unreadable(entry, e.toString()));
                 continue;
             }
             if (examined instanceof SeedEntries.NotASeed not) {
@@ -119,22 +118,42 @@ public final class SeedScanner {
                 continue;
             }
             Published published;
+            imported.remove(entry);
             try {
-                published = corpus.publish(seed.source());
+                published = corpus.publishUnsynced(seed.source());
             } catch (UnreadableFileException e) {
-                imported.remove(entry);
-                unreadable.add(new SeedScan.Unreadable(entry, e.context().getOrDefault("error", e.getMessage())));
+                slice.unreadable.add(new SeedScan.Unreadable(entry, e.context().getOrDefault("error", e.getMessage())));
                 continue;
             }
-            importedNow.add(new SeedScan.Imported(entry, published.digest(), published.size(), published.created()));
+            slice.imported.add(new SeedScan.Imported(entry, published.digest(), published.size(), published.created()));
             if (identityNow(seed.source()).filter(identity::equals).isPresent()) {
-                imported.put(entry, identity);
-            } else {
-                imported.remove(entry);
+                slice.identities.put(entry, identity);
             }
         }
         pass = null;
-        return new SeedScan(importedNow, passSkipped, unreadable, passUnchanged, true);
+        return slice.end(true);
+    }
+
+    /**
+     * What one call published. Its names become durable together, with one fsync of the corpus
+     * directory as the call ends (one per seed was most of what admitting seeds cost); only then
+     * does the scanner remember its files as imported, so that a failed fsync leaves them to be
+     * published again by the next pass.
+     */
+    private final class Slice {
+
+        final List<SeedScan.Imported> imported = new ArrayList<>();
+        final List<SeedScan.Unreadable> unreadable = new ArrayList<>();
+        /** The identities of the files published unchanged while they were read. */
+        final Map<Path, SeedIdentity> identities = new HashMap<>();
+
+        SeedScan end(boolean complete) {
+            if (!imported.isEmpty()) {
+                corpus.syncDirectory();
+            }
+            SeedScanner.this.imported.putAll(identities);
+            return new SeedScan(imported, passSkipped, unreadable, passUnchanged, complete);
+        }
     }
 
     private TreeSet<Path> listEntries() {
