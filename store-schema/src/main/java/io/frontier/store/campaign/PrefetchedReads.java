@@ -29,9 +29,9 @@ import java.util.Set;
  * execution of a body, never shared.
  *
  * <p>{@link #decoded} decodes each value it is asked for once: a batch reads a manifest chunk or
- * a work record in several steps of one body (measured: the children of each entry decoded three
- * times per completion, a sixth of the coordinator's CPU with 100 children a result). A value
- * this transaction writes is a new array, so what was decoded of the old one is never answered.
+ * a work record in several steps of one body (a completion decoded each entry's child chunks
+ * twice, first to prefetch the children's work keys, then to enqueue them). A value this
+ * transaction writes is a new array, so what was decoded of the old one is never answered.
  */
 final class PrefetchedReads implements Prefetching {
 

@@ -43,8 +43,8 @@ public final class MpiLink implements Transport {
      * The pause before the next poll. It doubles with every poll that finds nothing, across
      * receives, and falls back to {@link #MIN_POLL_PAUSE_NANOS} when a message arrives: a
      * coordinator waits for results in receives of a millisecond, and starting each at 10 µs made
-     * it poll about 7,000 times a second while its workers ran long executions (about 8% of a
-     * core for nothing, measured on the main thread of a hybrid campaign's coordinator).
+     * it poll about 7,000 times a second while its workers ran long executions (a job of 100
+     * executions of 0.2 s on two workers: 3.5 and 3.7 s of coordinator CPU, 2.7 and 2.5 s since).
      */
     private long pause = MIN_POLL_PAUSE_NANOS;
 

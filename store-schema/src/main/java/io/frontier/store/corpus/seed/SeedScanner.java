@@ -69,8 +69,8 @@ public final class SeedScanner {
      * stops after {@code publishLimit} of them: the scan is then not complete, and the next one
      * goes on with the next entry of the same listing, so that a directory of n seeds taken in
      * slices is listed and examined once, not once a slice (with 2,000 seeds in slices of 32,
-     * re-walking from the first entry sorted the listing 63 times and examined each seed 32 times
-     * over). The scan that reaches the end of the listing is complete, and the one after it
+     * re-walking from the first entry sorted the listing 63 times and examined a seed about 30
+     * times). The scan that reaches the end of the listing is complete, and the one after it
      * lists the directory again. An entry that left the directory since it was listed is passed
      * over; one added meanwhile waits for the next pass. The skipped entries and the count of
      * unchanged files are the pass's so far; the imported and unreadable ones, this call's. Each
@@ -136,9 +136,8 @@ public final class SeedScanner {
 
     /**
      * What one call published. Its names become durable together, with one fsync of the corpus
-     * directory as the call ends (one per seed was most of what admitting seeds cost); only then
-     * does the scanner remember its files as imported, so that a failed fsync leaves them to be
-     * published again by the next pass.
+     * directory as the call ends, not one per seed; only then does the scanner remember its files
+     * as imported, so that a failed fsync leaves them to be published again by the next pass.
      */
     private final class Slice {
 
