@@ -106,6 +106,22 @@ class FrontierCommandTest {
     }
 
     @Test
+    void theRankCommandAloneParsesAndFailsAsItDoesUnderTheWholeCommandLine() {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine rank = FrontierCommand.rankCommandLine(new PrintWriter(out, true), new PrintWriter(err, true));
+
+        int help = rank.execute("--help");
+        int unknown = rank.execute("--no-such-option");
+        CommandRun whole = CommandRun.of("rank", "--no-such-option");
+
+        assertThat(help).isZero();
+        assertThat(out.toString()).contains("Usage: frontier rank", "Exit codes:");
+        assertThat(unknown).isEqualTo(ExitCodes.USAGE).isEqualTo(whole.exitCode());
+        assertThat(err.toString()).isEqualTo(whole.err()).contains("Usage: frontier rank");
+    }
+
+    @Test
     void everyCommandsHelpHasAnInstructionHeaderAndListsEveryExitCode() {
         List<List<String>> paths = new ArrayList<>();
         collect(FrontierCommand.newCommandLine(new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter())),
