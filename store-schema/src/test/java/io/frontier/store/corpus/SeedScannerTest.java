@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
@@ -71,15 +72,12 @@ class SeedScannerTest {
         SeedScan third = scanner.scan(2);
         SeedScan again = scanner.scan(2);
 
-        assertThat(first.imported()).extracting(seed -> seed.path().getFileName().toString())
-                .containsExactly("seed-0", "seed-1");
+        assertThat(names(first)).containsExactly("seed-0", "seed-1");
         assertThat(first.complete()).isFalse();
-        assertThat(second.imported()).extracting(seed -> seed.path().getFileName().toString())
-                .containsExactly("seed-2", "seed-3");
+        assertThat(names(second)).containsExactly("seed-2", "seed-3");
         assertThat(second.unchanged()).as("the first slice's files are not looked at again").isZero();
         assertThat(second.complete()).isFalse();
-        assertThat(third.imported()).extracting(seed -> seed.path().getFileName().toString())
-                .containsExactly("seed-4");
+        assertThat(names(third)).containsExactly("seed-4");
         assertThat(third.complete()).as("fewer than the limit were left").isTrue();
         assertThat(again.imported()).isEmpty();
         assertThat(again.unchanged()).isEqualTo(5);
@@ -99,14 +97,11 @@ class SeedScannerTest {
         SeedScan rest = scanner.scan(10);
         SeedScan nextPass = scanner.scan(10);
 
-        assertThat(first.imported()).extracting(seed -> seed.path().getFileName().toString())
-                .containsExactly("seed-0");
-        assertThat(rest.imported()).extracting(seed -> seed.path().getFileName().toString())
-                .containsExactly("seed-2", "seed-3");
+        assertThat(names(first)).containsExactly("seed-0");
+        assertThat(names(rest)).containsExactly("seed-2", "seed-3");
         assertThat(rest.unreadable()).as("a file that left the directory is no unreadable seed").isEmpty();
         assertThat(rest.complete()).isTrue();
-        assertThat(nextPass.imported()).extracting(seed -> seed.path().getFileName().toString())
-                .containsExactly("seed-00");
+        assertThat(names(nextPass)).containsExactly("seed-00");
         assertThat(nextPass.unchanged()).isEqualTo(3);
         assertThat(nextPass.complete()).isTrue();
     }
@@ -174,8 +169,7 @@ class SeedScannerTest {
         assertThat(skipped.get("subdirectory")).isEqualTo("DIRECTORY: directory, not a regular file");
         assertThat(skipped.get("fifo")).isEqualTo("OTHER: other (device, FIFO or socket), not a regular file");
         assertThat(scan.unreadable()).isEmpty();
-        assertThat(scan.imported()).extracting(seed -> seed.path().getFileName().toString())
-                .containsExactly("link", "link to a link", "regular");
+        assertThat(names(scan)).containsExactly("link", "link to a link", "regular");
         assertThat(scan.imported()).extracting(SeedScan.Imported::created).containsExactly(true, false, true);
         assertThat(DurableFilesTest.entries(corpus.directory())).containsExactlyInAnyOrder(
                 ContentHasher.hash(bytes("behind a link")).digest().hex(),
@@ -217,8 +211,7 @@ class SeedScannerTest {
         assertThat(quiet.imported()).isEmpty();
         assertThat(quiet.unchanged()).isEqualTo(2);
         assertThat(changed.unchanged()).isEqualTo(1);
-        assertThat(changed.imported()).extracting(seed -> seed.path().getFileName().toString())
-                .containsExactly("growing", "new");
+        assertThat(names(changed)).containsExactly("growing", "new");
         assertThat(corpus.verifyIfPresent(ContentHasher.hash(bytes("v1+v2")).digest())).isPresent();
     }
 
@@ -245,8 +238,7 @@ class SeedScannerTest {
         }
         SeedScan afterRepair = scanner.scan();
 
-        assertThat(whileUnreadable.imported()).extracting(seed -> seed.path().getFileName().toString())
-                .containsExactly("readable");
+        assertThat(names(whileUnreadable)).containsExactly("readable");
         assertThat(whileUnreadable.unreadable()).extracting(SeedScan.Unreadable::path).containsExactly(flaky);
         assertThat(whileUnreadable.unreadable().get(0).reason()).contains("Input/output error");
         assertThat(stillUnreadable.unreadable()).extracting(SeedScan.Unreadable::path).containsExactly(flaky);
@@ -260,6 +252,11 @@ class SeedScannerTest {
 
     private static byte[] bytes(String text) {
         return text.getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** The file names of what {@code scan} imported, in order. */
+    private static List<String> names(SeedScan scan) {
+        return scan.imported().stream().map(seed -> seed.path().getFileName().toString()).toList();
     }
 
     private static void makeFifo(Path path) throws Exception {
